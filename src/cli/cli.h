@@ -1,0 +1,11 @@
+/*
+ * cli.h - the subcommands of the fieldmarshal program.  Each takes the
+ * arguments after the program name (argv[0] is the subcommand's name) and
+ * returns the exit code: 0 ok, 1 failure, 2 usage error.
+ */
+#ifndef FF_CLI_H
+#define FF_CLI_H
+
+int ff_cli_show(int argc, char **argv);
+
+#endif

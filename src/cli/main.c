@@ -1,0 +1,63 @@
+/*
+ * main.c - the fieldmarshal program: global options and the subcommand
+ * table.  Each subcommand lives in its own cmd_<name>.c.
+ */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "cli.h"
+#include "util.h"
+
+typedef struct subcommand {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+} subcommand;
+
+static const subcommand subcommands[] = {
+	{"show", ff_cli_show, "print a level file as text or as a Moving AI .map"},
+};
+
+#define NSUB (sizeof subcommands / sizeof subcommands[0])
+
+static void help(FILE *f)
+{
+	fprintf(f,
+		"usage: fieldmarshal [--help] [--version] COMMAND [ARGS...]\n"
+		"\n"
+		"Design, solve and test flow-field crowd movement in a terminal.\n"
+		"\n"
+		"commands:\n");
+	for (size_t i = 0; i < NSUB; i++)
+		fprintf(f, "  %-10s %s\n", subcommands[i].name, subcommands[i].summary);
+	fprintf(f,
+		"\n"
+		"'fieldmarshal COMMAND --help' describes each command; the manual is\n"
+		"'man fieldmarshal'.\n");
+}
+
+int main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	if (argc < 2) {
+		help(stderr);
+		return FF_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
+		help(stdout);
+		return FF_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("fieldmarshal %s\n", PACKAGE_VERSION);
+		return FF_EXIT_OK;
+	}
+	for (size_t i = 0; i < NSUB; i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			return subcommands[i].fn(argc - 1, argv + 1);
+	ff_cli_error("unknown command '%s'", argv[1]);
+	fprintf(stderr, "try 'fieldmarshal --help'\n");
+	return FF_EXIT_USAGE;
+}

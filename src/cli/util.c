@@ -1,0 +1,168 @@
+/* util.c - file I/O, level loading and error reporting for subcommands. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/textlevel.h"
+#include "util.h"
+
+void ff_cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("fieldmarshal: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int ff_cli_usage(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("fieldmarshal: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\ntry 'fieldmarshal %s --help'\n", cmd);
+	return FF_EXIT_USAGE;
+}
+
+char *ff_cli_read_file(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	size_t n = 0, cap = 1 << 16;
+	char *buf;
+
+	if (!f) {
+		ff_cli_error("cannot open '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	buf = malloc(cap);
+	while (buf) {
+		n += fread(buf + n, 1, cap - n - 1, f);
+		if (n < cap - 1)
+			break;
+		char *b = realloc(buf, cap * 2);
+		if (!b) {
+			free(buf);
+			buf = NULL;
+			break;
+		}
+		buf = b, cap *= 2;
+	}
+	if (!buf || ferror(f)) {
+		ff_cli_error("cannot read '%s': %s", path, buf ? strerror(errno) : "out of memory");
+		free(buf);
+		buf = NULL;
+	} else {
+		buf[n] = '\0';
+		*len = n;
+	}
+	if (f != stdin)
+		fclose(f);
+	return buf;
+}
+
+bool ff_cli_write_file(const char *path, const char *data, size_t len)
+{
+	char tmp[4096];
+	FILE *f;
+	int fd;
+
+	if (!strcmp(path, "-"))
+		return fwrite(data, 1, len, stdout) == len && fflush(stdout) == 0;
+	if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+		ff_cli_error("path too long: '%s'", path);
+		return false;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0 || !(f = fdopen(fd, "wb"))) {
+		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd), unlink(tmp);
+		return false;
+	}
+	if (fchmod(fd, 0644)) { /* keep mkstemp's 0600: still a valid file */ }
+	if (fwrite(data, 1, len, f) != len || fflush(f) || fsync(fd) || fclose(f)) {
+		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
+		unlink(tmp);
+		return false;
+	}
+	if (rename(tmp, path)) {
+		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
+		unlink(tmp);
+		return false;
+	}
+	return true;
+}
+
+void ff_cli_name_from_path(const char *path, char name[FF_NAME_MAX])
+{
+	const char *base = strrchr(path, '/'), *dot;
+	size_t n;
+
+	base = base ? base + 1 : path;
+	dot = strchr(base, '.');
+	n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+	if (n >= FF_NAME_MAX)
+		n = FF_NAME_MAX - 1;
+	for (size_t i = 0; i < n; i++) {
+		char c = base[i];
+		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			  (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+		name[i] = ok ? c : '_';
+	}
+	if (n == 0)
+		name[n++] = '_';
+	name[n] = '\0';
+}
+
+ff_level *ff_cli_load_level(const char *arg)
+{
+	char name[FF_NAME_MAX];
+	ff_level *l = NULL;
+	ff_diag diag;
+	size_t len;
+	char *buf;
+	ff_err err;
+
+	buf = ff_cli_read_file(arg, &len);
+	if (!buf)
+		return NULL;
+	ff_cli_name_from_path(arg, name);
+	err = ff_level_parse_any(buf, len, name, &l, &diag);
+	free(buf);
+	if (err == FF_E_PARSE) {
+		fprintf(stderr, "%s:%d:%d: %s\n", arg, diag.line, diag.col, diag.msg);
+		return NULL;
+	}
+	if (err) {
+		ff_cli_error("cannot load '%s': %s", arg, ff_strerror(err));
+		return NULL;
+	}
+	return l;
+}
+
+bool ff_cli_parse_xy(const char *s, int *x, int *y)
+{
+	char *e;
+	long a, b;
+
+	errno = 0;
+	a = strtol(s, &e, 10);
+	if (e == s || *e != ',' || errno)
+		return false;
+	s = e + 1;
+	b = strtol(s, &e, 10);
+	if (e == s || *e || errno || a < -1000000 || a > 1000000 || b < -1000000 || b > 1000000)
+		return false;
+	*x = (int)a, *y = (int)b;
+	return true;
+}

@@ -1,0 +1,43 @@
+/*
+ * util.h - what several subcommands share: reading and writing files,
+ * loading a level given on the command line, and reporting errors.
+ *
+ * Messages go to stderr as "fieldmarshal: <problem>" (lower case, no full
+ * stop); parse errors as "FILE:LINE:COL: <message>".
+ */
+#ifndef FF_CLI_UTIL_H
+#define FF_CLI_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/level.h"
+
+enum { FF_EXIT_OK = 0, FF_EXIT_FAIL = 1, FF_EXIT_USAGE = 2 };
+
+/* Prints "fieldmarshal: " and the formatted message to stderr. */
+void ff_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints a usage error plus "try 'fieldmarshal CMD --help'"; returns 2. */
+int ff_cli_usage(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Reads all of PATH ("-" for stdin) into a NUL-terminated buffer the caller
+ * frees.  On failure prints why and returns NULL. */
+char *ff_cli_read_file(const char *path, size_t *len);
+/* Writes LEN bytes to PATH ("-" for stdout) through a temporary file and a
+ * rename, so an interrupted write never leaves a half file.  Prints why and
+ * returns false on failure. */
+bool ff_cli_write_file(const char *path, const char *data, size_t len);
+
+/* Loads the level named by ARG: a text level or a Moving AI .map file (or
+ * a level stored in the database, once the store exists).  On failure
+ * prints the reason (FILE:LINE:COL for parse errors) and returns NULL.
+ * Caller frees with ff_level_destroy(). */
+ff_level *ff_cli_load_level(const char *arg);
+/* A level name derived from a path: the base name without its extension,
+ * with characters outside [A-Za-z0-9_.-] replaced by '_'. */
+void ff_cli_name_from_path(const char *path, char name[FF_NAME_MAX]);
+/* Parses "X,Y" into two ints; false when malformed. */
+bool ff_cli_parse_xy(const char *s, int *x, int *y);
+
+#endif

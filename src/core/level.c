@@ -1,0 +1,682 @@
+/*
+ * level.c - the level model and its mutators.  Every mutator follows one
+ * shape: validate, ensure the palette covers the cost, save an undo patch,
+ * then change the level; nothing is touched before the last check passes.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "level.h"
+#include "patch.h"
+
+static const ff_terrain default_palette[] = {
+	{"grass", '.', 1},
+	{"forest", 'f', 2},
+	{"mud", 'm', 3},
+	{"swamp", 's', 5},
+	{"water", '~', 20},
+	{"wall", '#', FF_WALL},
+};
+
+static const ff_param_info params[FF_P__COUNT] = {
+	[FF_P_SPEED] = {"speed", 4.0, 0.01, 100, "agent top speed, cells per second"},
+	[FF_P_ACCEL] = {"accel", 16.0, 0.01, 1000, "agent acceleration limit, cells per second squared"},
+	[FF_P_RADIUS] = {"radius", 0.3, 0.05, 0.5, "agent body radius, cells"},
+	[FF_P_SEP_RADIUS] = {"sep_radius", 1.0, 0.1, 4, "separation perception radius, cells"},
+	[FF_P_SEP_WEIGHT] = {"sep_weight", 0.5, 0, 10, "separation strength (0 turns it off)"},
+	[FF_P_DENSITY_RADIUS] = {"density_radius", 1.5, 0.1, 4, "radius of the local density count, cells"},
+	[FF_P_DENSITY_THRESHOLD] = {"density_threshold", 8, 0, 1000, "neighbours within density_radius above which funnelling starts"},
+	[FF_P_FUNNEL_WEIGHT] = {"funnel_weight", 0.6, 0, 1, "strength of the funnelling response (0 turns it off)"},
+	[FF_P_JITTER] = {"jitter", 5, 0, 90, "random heading noise, degrees"},
+	[FF_P_ARRIVAL_RADIUS] = {"arrival_radius", 0.5, 0, 100, "distance to a goal cell's centre that counts as arrived, cells"},
+	[FF_P_DT] = {"dt", 0.05, 0.001, 1, "fixed simulation timestep, seconds"},
+	[FF_P_SEED] = {"seed", 1, 0, 4294967295.0, "seed of the simulation's random numbers"},
+};
+
+const ff_param_info *ff_param_info_get(ff_param_id id)
+{
+	return (unsigned)id < FF_P__COUNT ? &params[id] : NULL;
+}
+
+int ff_param_by_name(const char *name)
+{
+	for (int i = 0; i < FF_P__COUNT; i++)
+		if (!strcmp(params[i].name, name))
+			return i;
+	return -1;
+}
+
+int ff_level_default_palette(ff_terrain out[FF_PALETTE_MAX])
+{
+	int n = (int)(sizeof default_palette / sizeof default_palette[0]);
+
+	memcpy(out, default_palette, sizeof default_palette);
+	return n;
+}
+
+bool ff_level_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || n >= FF_NAME_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char c = name[i];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
+			return false;
+	}
+	return true;
+}
+
+static void meta_defaults(ff_level_meta *m, const char *name)
+{
+	memset(m, 0, sizeof *m);
+	strcpy(m->name, name);
+	m->npalette = ff_level_default_palette(m->palette);
+	for (int i = 0; i < FF_P__COUNT; i++)
+		m->params[i] = params[i].def;
+}
+
+ff_level *ff_level_create(int w, int h, const char *name)
+{
+	ff_level *l;
+
+	if (w < 1 || h < 1 || w > FF_LEVEL_MAX_SIDE || h > FF_LEVEL_MAX_SIDE ||
+	    !name || !ff_level_name_ok(name))
+		return NULL;
+	l = malloc(sizeof *l);
+	if (!l)
+		return NULL;
+	l->cells = malloc((size_t)w * (size_t)h);
+	if (!l->cells) {
+		free(l);
+		return NULL;
+	}
+	memset(l->cells, 1, (size_t)w * (size_t)h);
+	l->w = w, l->h = h;
+	meta_defaults(&l->meta, name);
+	return l;
+}
+
+void ff_level_destroy(ff_level *level)
+{
+	if (!level)
+		return;
+	free(level->cells);
+	free(level);
+}
+
+ff_level *ff_level_clone(const ff_level *level)
+{
+	ff_level *c = malloc(sizeof *c);
+	size_t n = (size_t)level->w * (size_t)level->h;
+
+	if (!c)
+		return NULL;
+	*c = *level;
+	c->cells = malloc(n);
+	if (!c->cells) {
+		free(c);
+		return NULL;
+	}
+	memcpy(c->cells, level->cells, n);
+	return c;
+}
+
+static bool meta_equal(const ff_level_meta *a, const ff_level_meta *b)
+{
+	if (strcmp(a->name, b->name) || strcmp(a->note, b->note) ||
+	    a->npalette != b->npalette || a->ngoals != b->ngoals ||
+	    a->nspawns != b->nspawns)
+		return false;
+	for (int i = 0; i < a->npalette; i++)
+		if (strcmp(a->palette[i].name, b->palette[i].name) ||
+		    a->palette[i].glyph != b->palette[i].glyph ||
+		    a->palette[i].cost != b->palette[i].cost)
+			return false;
+	for (int i = 0; i < a->ngoals; i++)
+		if (memcmp(&a->goals[i], &b->goals[i], sizeof a->goals[i]))
+			return false;
+	for (int i = 0; i < a->nspawns; i++)
+		if (memcmp(&a->spawns[i], &b->spawns[i], sizeof a->spawns[i]))
+			return false;
+	for (int i = 0; i < FF_P__COUNT; i++)
+		if (a->params[i] != b->params[i])
+			return false;
+	return true;
+}
+
+bool ff_level_equal(const ff_level *a, const ff_level *b)
+{
+	return a->w == b->w && a->h == b->h &&
+	       !memcmp(a->cells, b->cells, (size_t)a->w * (size_t)a->h) &&
+	       meta_equal(&a->meta, &b->meta);
+}
+
+int ff_level_terrain_by_name(const ff_level *l, const char *name)
+{
+	for (int i = 0; i < l->meta.npalette; i++)
+		if (!strcmp(l->meta.palette[i].name, name))
+			return i;
+	return -1;
+}
+
+int ff_level_terrain_by_glyph(const ff_level *l, char glyph)
+{
+	for (int i = 0; i < l->meta.npalette; i++)
+		if (l->meta.palette[i].glyph == glyph)
+			return i;
+	return -1;
+}
+
+int ff_level_terrain_by_cost(const ff_level *l, int cost)
+{
+	for (int i = 0; i < l->meta.npalette; i++)
+		if (l->meta.palette[i].cost == cost)
+			return i;
+	return -1;
+}
+
+bool ff_shape_contains(const ff_shape *s, int x, int y)
+{
+	long dx, dy;
+
+	switch (s->kind) {
+	case FF_SHAPE_CELL:
+		return x == s->x && y == s->y;
+	case FF_SHAPE_RECT:
+		return x >= s->x && y >= s->y && x - s->x < s->w && y - s->y < s->h;
+	case FF_SHAPE_CIRCLE:
+		dx = (long)x - s->x, dy = (long)y - s->y;
+		return dx * dx + dy * dy <= (long)s->r * s->r;
+	}
+	return false;
+}
+
+bool ff_shape_clip(const ff_level *l, const ff_shape *s, int *x0, int *y0,
+		   int *x1, int *y1)
+{
+	long ax = s->x, ay = s->y, bx = s->x, by = s->y;
+
+	if (s->kind == FF_SHAPE_RECT)
+		bx = ax + s->w - 1, by = ay + s->h - 1;
+	else if (s->kind == FF_SHAPE_CIRCLE)
+		ax -= s->r, ay -= s->r, bx += s->r, by += s->r;
+	if (ax < 0)
+		ax = 0;
+	if (ay < 0)
+		ay = 0;
+	if (bx > l->w - 1)
+		bx = l->w - 1;
+	if (by > l->h - 1)
+		by = l->h - 1;
+	*x0 = (int)ax, *y0 = (int)ay, *x1 = (int)bx, *y1 = (int)by;
+	return ax <= bx && ay <= by;
+}
+
+bool ff_level_is_goal(const ff_level *l, int x, int y)
+{
+	for (int i = 0; i < l->meta.ngoals; i++)
+		if (ff_shape_contains(&l->meta.goals[i], x, y))
+			return true;
+	return false;
+}
+
+ff_err ff_level_check_shape(const ff_level *l, const ff_shape *s, bool goal)
+{
+	int x0, y0, x1, y1;
+
+	switch (s->kind) {
+	case FF_SHAPE_CELL:
+		if (!goal)
+			return FF_E_INVAL;
+		if (!ff_level_in(l, s->x, s->y))
+			return FF_E_RANGE;
+		break;
+	case FF_SHAPE_RECT:
+		if (s->w < 1 || s->h < 1)
+			return FF_E_INVAL;
+		if (!ff_level_in(l, s->x, s->y) || s->w > l->w - s->x ||
+		    s->h > l->h - s->y)
+			return FF_E_RANGE;
+		break;
+	case FF_SHAPE_CIRCLE:
+		if (s->r < 0 || s->r > FF_LEVEL_MAX_SIDE)
+			return FF_E_INVAL;
+		if (!ff_level_in(l, s->x, s->y))
+			return FF_E_RANGE;
+		break;
+	default:
+		return FF_E_INVAL;
+	}
+	ff_shape_clip(l, s, &x0, &y0, &x1, &y1);
+	for (int y = y0; y <= y1; y++)
+		for (int x = x0; x <= x1; x++)
+			if (ff_shape_contains(s, x, y) && ff_level_cost(l, x, y) != FF_WALL)
+				return FF_OK;
+	return FF_E_WALL;
+}
+
+/* Makes sure COST has a palette entry, in the meta copy M. */
+static ff_err palette_cover(const ff_level *l, ff_level_meta *m, int cost)
+{
+	static const char glyphs[] =
+		"123456789abcdeghijklnopqrtuvwxyzABCDEFGHIJKLMNOPQRSUVWXYZ"
+		"%&*+:;=?^|";
+
+	if (cost < FF_COST_MIN || cost > FF_WALL)
+		return FF_E_INVAL;
+	if (ff_level_terrain_by_cost(l, cost) >= 0)
+		return FF_OK;
+	if (m->npalette >= FF_PALETTE_MAX)
+		return FF_E_FULL;
+	for (const char *g = glyphs; *g; g++) {
+		if (ff_level_terrain_by_glyph(l, *g) >= 0)
+			continue;
+		ff_terrain *t = &m->palette[m->npalette++];
+		memset(t, 0, sizeof *t);
+		t->glyph = *g;
+		t->cost = (uint8_t)cost;
+		/* "cost254" fits FF_TERRAIN_NAME_MAX */
+		strcpy(t->name, "cost");
+		t->name[4] = (char)('0' + cost / 100);
+		t->name[5] = (char)('0' + cost / 10 % 10);
+		t->name[6] = (char)('0' + cost % 10);
+		return FF_OK;
+	}
+	return FF_E_FULL;
+}
+
+/*
+ * The common tail of every painting mutator: cover COST in the palette, save
+ * the bounding box [x0,x1] x [y0,y1] into UNDO, then let PLOT write COST into
+ * the cells of the shape (all inside that box).
+ */
+typedef void (*plot_fn)(ff_level *l, const void *ctx, uint8_t cost);
+
+static ff_err paint_region(ff_level *l, int x0, int y0, int x1, int y1, int cost,
+			   plot_fn plot, const void *ctx, ff_patch *undo)
+{
+	bool new_terrain = ff_level_terrain_by_cost(l, cost) < 0;
+	ff_level_meta m;
+	ff_err err;
+
+	if (new_terrain) {
+		m = l->meta;
+		err = palette_cover(l, &m, cost);
+		if (err)
+			return err;
+	}
+	if (undo) {
+		err = ff_patch_save(undo, l, x0, y0, x1 - x0 + 1, y1 - y0 + 1, new_terrain);
+		if (err)
+			return err;
+	}
+	if (new_terrain)
+		l->meta = m;
+	plot(l, ctx, (uint8_t)cost);
+	return FF_OK;
+}
+
+static inline void put(ff_level *l, int x, int y, uint8_t cost)
+{
+	l->cells[(size_t)y * (size_t)l->w + (size_t)x] = cost;
+}
+
+static bool cost_ok(int cost)
+{
+	return cost >= FF_COST_MIN && cost <= FF_WALL;
+}
+
+/* Rectangles and circles: every cell of the clipped box inside the shape. */
+static void plot_shape(ff_level *l, const void *ctx, uint8_t cost)
+{
+	const ff_shape *s = ctx;
+	int x0, y0, x1, y1;
+
+	ff_shape_clip(l, s, &x0, &y0, &x1, &y1);
+	for (int y = y0; y <= y1; y++)
+		for (int x = x0; x <= x1; x++)
+			if (ff_shape_contains(s, x, y))
+				put(l, x, y, cost);
+}
+
+static ff_err paint_shape(ff_level *l, const ff_shape *s, int cost, ff_patch *undo)
+{
+	int x0, y0, x1, y1;
+
+	ff_shape_clip(l, s, &x0, &y0, &x1, &y1);
+	return paint_region(l, x0, y0, x1, y1, cost, plot_shape, s, undo);
+}
+
+ff_err ff_level_paint(ff_level *l, int x, int y, int cost, ff_patch *undo)
+{
+	ff_shape s = {FF_SHAPE_CELL, x, y, 0, 0, 0};
+
+	if (!cost_ok(cost))
+		return FF_E_INVAL;
+	if (!ff_level_in(l, x, y))
+		return FF_E_RANGE;
+	return paint_shape(l, &s, cost, undo);
+}
+
+ff_err ff_level_rect(ff_level *l, int x, int y, int w, int h, int cost, ff_patch *undo)
+{
+	ff_shape s = {FF_SHAPE_RECT, x, y, w, h, 0};
+
+	if (!cost_ok(cost) || w < 1 || h < 1)
+		return FF_E_INVAL;
+	if (!ff_level_in(l, x, y) || w > l->w - x || h > l->h - y)
+		return FF_E_RANGE;
+	return paint_shape(l, &s, cost, undo);
+}
+
+ff_err ff_level_circle(ff_level *l, int x, int y, int r, int cost, ff_patch *undo)
+{
+	ff_shape s = {FF_SHAPE_CIRCLE, x, y, 0, 0, r};
+
+	if (!cost_ok(cost) || r < 0 || r > FF_LEVEL_MAX_SIDE)
+		return FF_E_INVAL;
+	if (!ff_level_in(l, x, y))
+		return FF_E_RANGE;
+	return paint_shape(l, &s, cost, undo);
+}
+
+struct line { int x0, y0, x1, y1; };
+
+/* Bresenham's line from (x0, y0) to (x1, y1), both ends included. */
+static void plot_line(ff_level *l, const void *ctx, uint8_t cost)
+{
+	const struct line *ln = ctx;
+	int dx = abs(ln->x1 - ln->x0), dy = -abs(ln->y1 - ln->y0);
+	int sx = ln->x0 < ln->x1 ? 1 : -1, sy = ln->y0 < ln->y1 ? 1 : -1;
+	int x = ln->x0, y = ln->y0, e = dx + dy;
+
+	for (;;) {
+		put(l, x, y, cost);
+		if (x == ln->x1 && y == ln->y1)
+			return;
+		int e2 = 2 * e;
+		if (e2 >= dy)
+			e += dy, x += sx;
+		if (e2 <= dx)
+			e += dx, y += sy;
+	}
+}
+
+ff_err ff_level_line(ff_level *l, int x0, int y0, int x1, int y1, int cost,
+		     ff_patch *undo)
+{
+	struct line ln = {x0, y0, x1, y1};
+
+	if (!cost_ok(cost))
+		return FF_E_INVAL;
+	if (!ff_level_in(l, x0, y0) || !ff_level_in(l, x1, y1))
+		return FF_E_RANGE;
+	return paint_region(l, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1,
+			    x0 < x1 ? x1 : x0, y0 < y1 ? y1 : y0, cost, plot_line,
+			    &ln, undo);
+}
+
+struct fill { const int *cells; size_t n; };
+
+static void plot_fill(ff_level *l, const void *ctx, uint8_t cost)
+{
+	const struct fill *f = ctx;
+
+	for (size_t i = 0; i < f->n; i++)
+		l->cells[f->cells[i]] = cost;
+}
+
+ff_err ff_level_fill(ff_level *l, int x, int y, int cost, ff_patch *undo)
+{
+	static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+	size_t total = (size_t)l->w * (size_t)l->h, n = 0, head = 0;
+	int bx0 = x, by0 = y, bx1 = x, by1 = y;
+	uint8_t from, *seen;
+	int *list;
+	ff_err err;
+
+	if (!cost_ok(cost))
+		return FF_E_INVAL;
+	if (!ff_level_in(l, x, y))
+		return FF_E_RANGE;
+	from = ff_level_cost(l, x, y);
+	list = malloc(total * sizeof *list);
+	seen = calloc(total, 1);
+	if (!list || !seen) {
+		free(list);
+		free(seen);
+		return FF_E_NOMEM;
+	}
+	/* Breadth first over the same-cost region; LIST doubles as the queue. */
+	list[n++] = y * l->w + x;
+	seen[y * l->w + x] = 1;
+	while (head < n) {
+		int c = list[head++], cx = c % l->w, cy = c / l->w;
+
+		bx0 = cx < bx0 ? cx : bx0, bx1 = cx > bx1 ? cx : bx1;
+		by0 = cy < by0 ? cy : by0, by1 = cy > by1 ? cy : by1;
+		for (int k = 0; k < 4; k++) {
+			int nx = cx + dx[k], ny = cy + dy[k], nc = ny * l->w + nx;
+
+			if (ff_level_in(l, nx, ny) && !seen[nc] && l->cells[nc] == from) {
+				seen[nc] = 1;
+				list[n++] = nc;
+			}
+		}
+	}
+	free(seen);
+	struct fill f = {list, n};
+	err = paint_region(l, bx0, by0, bx1, by1, cost, plot_fill, &f, undo);
+	free(list);
+	return err;
+}
+
+/* Meta mutators: change a copy, save the old meta, then commit the copy. */
+static ff_err commit_meta(ff_level *l, const ff_level_meta *m, ff_patch *undo)
+{
+	if (undo) {
+		ff_err err = ff_patch_save(undo, l, 0, 0, 0, 0, true);
+		if (err)
+			return err;
+	}
+	l->meta = *m;
+	return FF_OK;
+}
+
+ff_err ff_level_goal_add(ff_level *l, const ff_shape *goal, ff_patch *undo)
+{
+	ff_err err = ff_level_check_shape(l, goal, true);
+	ff_level_meta m;
+
+	if (err)
+		return err;
+	if (l->meta.ngoals >= FF_GOALS_MAX)
+		return FF_E_FULL;
+	m = l->meta;
+	m.goals[m.ngoals++] = *goal;
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_goal_remove(ff_level *l, int index, ff_patch *undo)
+{
+	ff_level_meta m;
+
+	if (index < 0 || index >= l->meta.ngoals)
+		return FF_E_NOTFOUND;
+	m = l->meta;
+	memmove(&m.goals[index], &m.goals[index + 1],
+		(size_t)(m.ngoals - index - 1) * sizeof m.goals[0]);
+	m.ngoals--;
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_goal_clear(ff_level *l, ff_patch *undo)
+{
+	ff_level_meta m = l->meta;
+
+	m.ngoals = 0;
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_spawn_add(ff_level *l, const ff_spawn *spawn, ff_patch *undo)
+{
+	ff_err err = ff_level_check_shape(l, &spawn->area, false);
+	ff_level_meta m;
+
+	if (err)
+		return err;
+	if (spawn->count < 1 || spawn->count > FF_SPAWN_COUNT_MAX)
+		return FF_E_INVAL;
+	if (l->meta.nspawns >= FF_SPAWNS_MAX)
+		return FF_E_FULL;
+	m = l->meta;
+	m.spawns[m.nspawns++] = *spawn;
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_spawn_remove(ff_level *l, int index, ff_patch *undo)
+{
+	ff_level_meta m;
+
+	if (index < 0 || index >= l->meta.nspawns)
+		return FF_E_NOTFOUND;
+	m = l->meta;
+	memmove(&m.spawns[index], &m.spawns[index + 1],
+		(size_t)(m.nspawns - index - 1) * sizeof m.spawns[0]);
+	m.nspawns--;
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_spawn_clear(ff_level *l, ff_patch *undo)
+{
+	ff_level_meta m = l->meta;
+
+	m.nspawns = 0;
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_param_set(ff_level *l, ff_param_id id, double value, ff_patch *undo)
+{
+	ff_level_meta m;
+
+	if ((unsigned)id >= FF_P__COUNT)
+		return FF_E_NOTFOUND;
+	if (!(value >= params[id].min && value <= params[id].max))
+		return FF_E_INVAL;
+	if (id == FF_P_SEED && value != floor(value))
+		return FF_E_INVAL;
+	m = l->meta;
+	m.params[id] = value;
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_set_name(ff_level *l, const char *name, ff_patch *undo)
+{
+	ff_level_meta m;
+
+	if (!ff_level_name_ok(name))
+		return FF_E_INVAL;
+	m = l->meta;
+	strcpy(m.name, name);
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_set_note(ff_level *l, const char *note, ff_patch *undo)
+{
+	ff_level_meta m;
+
+	if (strlen(note) >= FF_NOTE_MAX)
+		return FF_E_INVAL;
+	m = l->meta;
+	strcpy(m.note, note);
+	return commit_meta(l, &m, undo);
+}
+
+static bool glyph_ok(char g)
+{
+	return g > ' ' && g < 127;
+}
+
+ff_err ff_level_terrain_add(ff_level *l, const char *name, char glyph, int cost,
+			    ff_patch *undo)
+{
+	size_t n = strlen(name);
+	ff_level_meta m;
+	ff_terrain *t;
+
+	if (n == 0 || n >= FF_TERRAIN_NAME_MAX || !glyph_ok(glyph) || !cost_ok(cost))
+		return FF_E_INVAL;
+	for (size_t i = 0; i < n; i++)
+		if (!glyph_ok(name[i]))
+			return FF_E_INVAL;
+	if (ff_level_terrain_by_name(l, name) >= 0 ||
+	    ff_level_terrain_by_glyph(l, glyph) >= 0 ||
+	    ff_level_terrain_by_cost(l, cost) >= 0)
+		return FF_E_STATE;
+	if (l->meta.npalette >= FF_PALETTE_MAX)
+		return FF_E_FULL;
+	m = l->meta;
+	t = &m.palette[m.npalette++];
+	memset(t, 0, sizeof *t);
+	memcpy(t->name, name, n);
+	t->glyph = glyph;
+	t->cost = (uint8_t)cost;
+	return commit_meta(l, &m, undo);
+}
+
+/* True when shape S lies wholly inside a W x H grid (circles: centre inside). */
+static bool shape_fits(const ff_shape *s, int w, int h)
+{
+	if (s->x < 0 || s->y < 0 || s->x >= w || s->y >= h)
+		return false;
+	return s->kind != FF_SHAPE_RECT || (s->w <= w - s->x && s->h <= h - s->y);
+}
+
+ff_err ff_level_resize(ff_level *l, int w, int h, ff_patch *undo)
+{
+	uint8_t *cells;
+	ff_level_meta m;
+
+	if (w < 1 || h < 1 || w > FF_LEVEL_MAX_SIDE || h > FF_LEVEL_MAX_SIDE)
+		return FF_E_INVAL;
+	cells = malloc((size_t)w * (size_t)h);
+	if (!cells)
+		return FF_E_NOMEM;
+	memset(cells, 1, (size_t)w * (size_t)h);
+	for (int y = 0; y < h && y < l->h; y++)
+		memcpy(cells + (size_t)y * (size_t)w, l->cells + (size_t)y * (size_t)l->w,
+		       (size_t)(w < l->w ? w : l->w));
+	m = l->meta;
+	if ((w > l->w || h > l->h) && palette_cover(l, &m, 1)) {
+		free(cells);
+		return FF_E_FULL;
+	}
+	m.ngoals = m.nspawns = 0;
+	for (int i = 0; i < l->meta.ngoals; i++)
+		if (shape_fits(&l->meta.goals[i], w, h))
+			m.goals[m.ngoals++] = l->meta.goals[i];
+	for (int i = 0; i < l->meta.nspawns; i++)
+		if (shape_fits(&l->meta.spawns[i].area, w, h))
+			m.spawns[m.nspawns++] = l->meta.spawns[i];
+	if (undo) {
+		*undo = (ff_patch)FF_PATCH_INIT;
+		undo->meta = malloc(sizeof *undo->meta);
+		if (!undo->meta) {
+			free(cells);
+			return FF_E_NOMEM;
+		}
+		*undo->meta = l->meta;
+		undo->cells = l->cells, undo->w = l->w, undo->h = l->h;
+		undo->resized = true;
+	} else {
+		free(l->cells);
+	}
+	l->cells = cells, l->w = w, l->h = h;
+	l->meta = m;
+	return FF_OK;
+}

@@ -1,0 +1,186 @@
+/*
+ * level.h - the level model: a grid of cell costs, a terrain palette, goals,
+ * spawn areas and named parameters.
+ *
+ * Invariants (kept by every mutator; tests check them):
+ *  - 1 <= w, h <= FF_LEVEL_MAX_SIDE; cells[y * w + x] is in 1..254 or FF_WALL.
+ *  - Every cost present in cells has a palette entry; palette names, glyphs
+ *    and costs are each unique; glyphs are printable ASCII other than space.
+ *  - Goals and spawns lie inside the level and touch at least one passable
+ *    cell when they are added (painting walls over them later is allowed; the
+ *    solver reports goals that became unreachable).
+ *
+ * Readers may read the struct fields directly; only the functions below may
+ * change them.  Coordinates: x is the column, y the row, (0,0) top left.
+ * Every mutator validates first and returns an error leaving the level
+ * unchanged; on success it can fill an ff_patch that undoes it (see patch.h).
+ */
+#ifndef FF_LEVEL_H
+#define FF_LEVEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+
+#define FF_LEVEL_MAX_SIDE 4096
+#define FF_COST_MIN 1
+#define FF_COST_MAX 254
+#define FF_WALL 255
+#define FF_NAME_MAX 64      /* level and terrain names, with the NUL */
+#define FF_TERRAIN_NAME_MAX 16
+#define FF_NOTE_MAX 2048    /* the description kept at the top of a file */
+#define FF_PALETTE_MAX 64
+#define FF_GOALS_MAX 256
+#define FF_SPAWNS_MAX 64
+#define FF_SPAWN_COUNT_MAX 1000000
+
+typedef struct ff_terrain {
+	char name[FF_TERRAIN_NAME_MAX];
+	char glyph;
+	uint8_t cost;            /* 1..254, or FF_WALL */
+} ff_terrain;
+
+typedef enum ff_shape_kind {
+	FF_SHAPE_CELL,           /* (x, y) */
+	FF_SHAPE_RECT,           /* (x, y) top left, w x h cells */
+	FF_SHAPE_CIRCLE          /* centre (x, y), radius r: dx^2 + dy^2 <= r^2 */
+} ff_shape_kind;
+
+typedef struct ff_shape {
+	ff_shape_kind kind;
+	int x, y, w, h, r;
+} ff_shape;
+
+typedef struct ff_spawn {
+	ff_shape area;           /* FF_SHAPE_RECT or FF_SHAPE_CIRCLE */
+	int count;               /* agents spawned there, 1..FF_SPAWN_COUNT_MAX */
+} ff_spawn;
+
+/* Named parameters used by the solver and the simulation. */
+typedef enum ff_param_id {
+	FF_P_SPEED,              /* agent top speed, cells per second */
+	FF_P_ACCEL,              /* agent acceleration limit, cells/s^2 */
+	FF_P_RADIUS,             /* agent body radius, cells */
+	FF_P_SEP_RADIUS,         /* separation perception radius, cells */
+	FF_P_SEP_WEIGHT,         /* separation strength */
+	FF_P_DENSITY_RADIUS,     /* radius for the local density count */
+	FF_P_DENSITY_THRESHOLD,  /* neighbours above which funnelling starts */
+	FF_P_FUNNEL_WEIGHT,      /* strength of the funnelling bias */
+	FF_P_JITTER,             /* random heading noise, degrees */
+	FF_P_ARRIVAL_RADIUS,     /* distance to a goal cell that counts as arrived */
+	FF_P_DT,                 /* fixed timestep, seconds */
+	FF_P_SEED,               /* simulation PRNG seed */
+	FF_P__COUNT
+} ff_param_id;
+
+typedef struct ff_param_info {
+	const char *name;
+	double def, min, max;
+	const char *doc;
+} ff_param_info;
+
+/* Everything but the cells: small, fixed-size, copied whole by undo. */
+typedef struct ff_level_meta {
+	char name[FF_NAME_MAX];
+	char note[FF_NOTE_MAX];  /* free text, lines separated by '\n' */
+	ff_terrain palette[FF_PALETTE_MAX];
+	int npalette;
+	ff_shape goals[FF_GOALS_MAX];
+	int ngoals;
+	ff_spawn spawns[FF_SPAWNS_MAX];
+	int nspawns;
+	double params[FF_P__COUNT];
+} ff_level_meta;
+
+typedef struct ff_level {
+	int w, h;
+	uint8_t *cells;          /* w * h costs, row major */
+	ff_level_meta meta;
+} ff_level;
+
+struct ff_patch;
+
+/* --- lifecycle --------------------------------------------------------- */
+
+/* Creates a W x H level of grass (cost 1) named NAME with the default palette
+ * and parameters.  Returns NULL on a bad size or name or when out of memory.
+ * Caller frees with ff_level_destroy(). */
+ff_level *ff_level_create(int w, int h, const char *name);
+/* Frees LEVEL; NULL is a no-op. */
+void ff_level_destroy(ff_level *level);
+/* Returns a deep copy or NULL when out of memory. */
+ff_level *ff_level_clone(const ff_level *level);
+/* True when A and B are equal in every field (cells, meta, parameters). */
+bool ff_level_equal(const ff_level *a, const ff_level *b);
+
+/* --- queries ----------------------------------------------------------- */
+
+static inline bool ff_level_in(const ff_level *l, int x, int y)
+{
+	return (unsigned)x < (unsigned)l->w && (unsigned)y < (unsigned)l->h;
+}
+static inline uint8_t ff_level_cost(const ff_level *l, int x, int y)
+{
+	return l->cells[(size_t)y * (size_t)l->w + (size_t)x];
+}
+/* Palette lookups: index into meta.palette, or -1. */
+int ff_level_terrain_by_name(const ff_level *l, const char *name);
+int ff_level_terrain_by_glyph(const ff_level *l, char glyph);
+int ff_level_terrain_by_cost(const ff_level *l, int cost);
+/* Fills OUT with the default palette and returns its size. */
+int ff_level_default_palette(ff_terrain out[FF_PALETTE_MAX]);
+/* True when cell (x, y) is inside SHAPE (which may reach outside the level). */
+bool ff_shape_contains(const ff_shape *s, int x, int y);
+/* The bounding box of SHAPE clipped to the level; false when empty. */
+bool ff_shape_clip(const ff_level *l, const ff_shape *s, int *x0, int *y0,
+		   int *x1, int *y1);
+/* True when (x, y) lies in any goal. */
+bool ff_level_is_goal(const ff_level *l, int x, int y);
+/* Checks a shape for use as a goal (GOAL) or spawn area: inside the level,
+ * sensible size, touching at least one passable cell. */
+ff_err ff_level_check_shape(const ff_level *l, const ff_shape *s, bool goal);
+
+/* Parameter table: name, default, range and doc for each ff_param_id. */
+const ff_param_info *ff_param_info_get(ff_param_id id);
+/* Parameter id by name, or -1. */
+int ff_param_by_name(const char *name);
+
+/* --- mutators ---------------------------------------------------------- */
+/* Each validates its arguments, returns an error leaving the level
+ * unchanged, and on success fills UNDO (when not NULL) with a patch that
+ * restores the previous state.  COST is 1..254 or FF_WALL; a cost with no
+ * palette entry gets one ("costN" with a free glyph), or FF_E_FULL. */
+
+ff_err ff_level_paint(ff_level *l, int x, int y, int cost, struct ff_patch *undo);
+ff_err ff_level_line(ff_level *l, int x0, int y0, int x1, int y1, int cost,
+		     struct ff_patch *undo);
+ff_err ff_level_rect(ff_level *l, int x, int y, int w, int h, int cost,
+		     struct ff_patch *undo);
+/* Filled circle centred on (x, y), which must be inside; clipped at edges. */
+ff_err ff_level_circle(ff_level *l, int x, int y, int r, int cost,
+		       struct ff_patch *undo);
+/* 4-connected flood fill of the same-cost region containing (x, y). */
+ff_err ff_level_fill(ff_level *l, int x, int y, int cost, struct ff_patch *undo);
+ff_err ff_level_goal_add(ff_level *l, const ff_shape *goal, struct ff_patch *undo);
+ff_err ff_level_goal_remove(ff_level *l, int index, struct ff_patch *undo);
+ff_err ff_level_goal_clear(ff_level *l, struct ff_patch *undo);
+ff_err ff_level_spawn_add(ff_level *l, const ff_spawn *spawn, struct ff_patch *undo);
+ff_err ff_level_spawn_remove(ff_level *l, int index, struct ff_patch *undo);
+ff_err ff_level_spawn_clear(ff_level *l, struct ff_patch *undo);
+ff_err ff_level_param_set(ff_level *l, ff_param_id id, double value,
+			  struct ff_patch *undo);
+ff_err ff_level_set_name(ff_level *l, const char *name, struct ff_patch *undo);
+ff_err ff_level_set_note(ff_level *l, const char *note, struct ff_patch *undo);
+/* Adds a terrain; NAME, GLYPH and COST must all be unused. */
+ff_err ff_level_terrain_add(ff_level *l, const char *name, char glyph, int cost,
+			    struct ff_patch *undo);
+/* Crops or extends to W x H keeping the top-left corner; new cells are
+ * cost 1; goals and spawns no longer inside are dropped. */
+ff_err ff_level_resize(ff_level *l, int w, int h, struct ff_patch *undo);
+
+/* True when NAME is a valid level name: 1..63 chars of [A-Za-z0-9_.-]. */
+bool ff_level_name_ok(const char *name);
+
+#endif

@@ -1,0 +1,9 @@
+# Core library: pure C (libc, libm), no I/O.  Tests link against it.
+noinst_LIBRARIES += src/core/libffcore.a
+src_core_libffcore_a_SOURCES = \
+	src/core/buf.c src/core/buf.h \
+	src/core/err.c src/core/err.h \
+	src/core/level.c src/core/level.h \
+	src/core/patch.c src/core/patch.h \
+	src/core/textlevel.c src/core/textlevel.h \
+	src/core/mapfile.c

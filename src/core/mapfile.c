@@ -1,0 +1,170 @@
+/*
+ * mapfile.c - Moving AI .map files (movingai.com/benchmarks/formats.html):
+ *
+ *   type octile
+ *   height H
+ *   width W
+ *   map
+ *   H rows of W characters
+ *
+ * '.' and 'G' are ground (cost 1), 'S' swamp (5), 'W' water (20), 'T', '@'
+ * and 'O' walls.  The tree / out-of-bounds distinction is not kept.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "textlevel.h"
+
+bool ff_mapfile_detect(const char *buf, size_t len)
+{
+	return len >= 5 && !memcmp(buf, "type ", 5);
+}
+
+/* The next line of [*p, end) into LINE/N (no '\n', no '\r'); false at end. */
+static bool line_at(const char **p, const char *end, const char **line, size_t *n)
+{
+	const char *nl;
+
+	if (*p >= end)
+		return false;
+	nl = memchr(*p, '\n', (size_t)(end - *p));
+	*line = *p;
+	*n = (size_t)((nl ? nl : end) - *p);
+	*p = nl ? nl + 1 : end;
+	if (*n && (*line)[*n - 1] == '\r')
+		(*n)--;
+	return true;
+}
+
+static ff_err map_fail(ff_diag *d, int line, int col, const char *msg, long a, long b)
+{
+	if (d) {
+		d->line = line, d->col = col;
+		snprintf(d->msg, sizeof d->msg, msg, a, b);
+	}
+	return FF_E_PARSE;
+}
+
+/* Reads "KEY N" with N in 1..FF_LEVEL_MAX_SIDE. */
+static bool header_num(const char *line, size_t n, const char *key, int *out)
+{
+	size_t k = strlen(key);
+	long v = 0;
+
+	if (n <= k + 1 || memcmp(line, key, k) || line[k] != ' ')
+		return false;
+	for (size_t i = k + 1; i < n; i++) {
+		if (line[i] < '0' || line[i] > '9' || v > FF_LEVEL_MAX_SIDE)
+			return false;
+		v = v * 10 + (line[i] - '0');
+	}
+	*out = (int)v;
+	return v >= 1 && v <= FF_LEVEL_MAX_SIDE;
+}
+
+static int map_cost(char c)
+{
+	switch (c) {
+	case '.': case 'G': return 1;
+	case 'S': return 5;
+	case 'W': return 20;
+	case 'T': case '@': case 'O': return FF_WALL;
+	default: return -1;
+	}
+}
+
+ff_err ff_mapfile_parse(const char *buf, size_t len, const char *name,
+			ff_level **out, ff_diag *diag)
+{
+	const char *p = buf, *end = buf + len, *line;
+	int w = 0, h = 0;
+	ff_level *l;
+	size_t n;
+
+	if (diag)
+		memset(diag, 0, sizeof *diag);
+	if (!line_at(&p, end, &line, &n) || n < 5 || memcmp(line, "type ", 5))
+		return map_fail(diag, 1, 1, "expected 'type octile'", 0, 0);
+	if (!line_at(&p, end, &line, &n) || !header_num(line, n, "height", &h))
+		return map_fail(diag, 2, 1, "expected 'height H' with H in 1..%ld", FF_LEVEL_MAX_SIDE, 0);
+	if (!line_at(&p, end, &line, &n) || !header_num(line, n, "width", &w))
+		return map_fail(diag, 3, 1, "expected 'width W' with W in 1..%ld", FF_LEVEL_MAX_SIDE, 0);
+	if (!line_at(&p, end, &line, &n) || n != 3 || memcmp(line, "map", 3))
+		return map_fail(diag, 4, 1, "expected 'map'", 0, 0);
+	if (!ff_level_name_ok(name))
+		return map_fail(diag, 0, 0, "bad level name", 0, 0);
+	l = ff_level_create(w, h, name);
+	if (!l)
+		return FF_E_NOMEM;
+	for (int y = 0; y < h; y++) {
+		if (!line_at(&p, end, &line, &n)) {
+			ff_level_destroy(l);
+			return map_fail(diag, 5 + y, 1, "truncated: map has %ld of %ld rows", y, h);
+		}
+		if (n != (size_t)w) {
+			ff_level_destroy(l);
+			return map_fail(diag, 5 + y, (int)(n < (size_t)w ? n : (size_t)w) + 1,
+					"row has %ld cells, expected %ld", (long)n, w);
+		}
+		for (int x = 0; x < w; x++) {
+			int c = map_cost(line[x]);
+			if (c < 0) {
+				ff_level_destroy(l);
+				return map_fail(diag, 5 + y, x + 1, "unknown map character (code %ld)",
+						(unsigned char)line[x], 0);
+			}
+			l->cells[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)c;
+		}
+	}
+	while (line_at(&p, end, &line, &n))
+		if (n) {
+			int at = 5 + h;
+			ff_level_destroy(l);
+			return map_fail(diag, at, 1, "trailing garbage after %ld rows", h, 0);
+		}
+	*out = l;
+	return FF_OK;
+}
+
+char *ff_mapfile_format(const ff_level *l, size_t *len, long *lossy)
+{
+	ff_buf b = FF_BUF_INIT;
+	char glyph[256];
+	long bad = 0;
+
+	for (int c = 0; c < 256; c++)
+		glyph[c] = c == FF_WALL ? '@' : c >= 20 ? 'W' : c >= 5 ? 'S' : '.';
+	for (size_t i = 0; i < (size_t)l->w * (size_t)l->h; i++) {
+		uint8_t c = l->cells[i];
+		bad += c != 1 && c != 5 && c != 20 && c != FF_WALL;
+	}
+	if (lossy)
+		*lossy = bad;
+	ff_buf_printf(&b, "type octile\nheight %d\nwidth %d\nmap\n", l->h, l->w);
+	ff_grid_rows(&b, l, glyph);
+	return ff_buf_take(&b, len);
+}
+
+void ff_grid_rows(ff_buf *b, const ff_level *l, const char glyph[256])
+{
+	for (int y = 0; y < l->h; y++) {
+		const uint8_t *row = l->cells + (size_t)y * (size_t)l->w;
+		char *out = ff_buf_extend(b, (size_t)l->w + 1);
+
+		if (!out)
+			return;
+		for (int x = 0; x < l->w; x++)
+			out[x] = glyph[row[x]] ? glyph[row[x]] : '?';
+		out[l->w] = '\n';
+	}
+}
+
+ff_err ff_level_parse_any(const char *buf, size_t len, const char *name,
+			  ff_level **out, ff_diag *diag)
+{
+	if (ff_mapfile_detect(buf, len))
+		return ff_mapfile_parse(buf, len, name, out, diag);
+	return ff_textlevel_parse(buf, len, out, diag);
+}

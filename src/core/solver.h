@@ -1,0 +1,111 @@
+/*
+ * solver.h - cost field -> integration field -> flow field.
+ *
+ * A solver owns every buffer it needs for one level size, allocated once by
+ * ff_solver_create(); solving, stepping and repairing never allocate.
+ *
+ * Semantics (docs/solver.md):
+ *  - Dijkstra: a step from a cell into a neighbour costs the step length (1,
+ *    or sqrt 2 diagonally) times the cost of the cell entered; walls are
+ *    impassable; a diagonal needs both orthogonal cells beside it passable
+ *    (no corner cutting); 8-connected by default, 4 on request.
+ *  - FMM: |grad T| = cost(x), first-order upwind quadratic update.
+ *  - Goals: every passable goal cell is a source at 0.  Unreachable cells
+ *    have value INFINITY and no direction.
+ *  - Flow: Dijkstra: towards the allowed neighbour with the lowest value,
+ *    ties broken by the fixed neighbour order of FF_DIR_*; FMM: -grad T.
+ *    Zero on walls, goals and unreachable cells.
+ *
+ * Stepping: ff_solver_begin() starts a resumable solve in phase FF_PHASE_COST;
+ * ff_solver_step() advances it; stepping to the end gives exactly the result
+ * of ff_solver_solve().
+ */
+#ifndef FF_SOLVER_H
+#define FF_SOLVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "level.h"
+
+typedef struct ff_solver ff_solver;
+
+typedef enum ff_method { FF_METHOD_DIJKSTRA, FF_METHOD_FMM } ff_method;
+
+typedef struct ff_solver_opts {
+	ff_method method;
+	int connectivity;        /* 8 or 4 */
+} ff_solver_opts;
+
+typedef enum ff_phase {
+	FF_PHASE_IDLE,           /* nothing begun */
+	FF_PHASE_COST,           /* cost field being read from the level */
+	FF_PHASE_INTEGRATE,      /* integration field being settled */
+	FF_PHASE_FLOW,           /* flow directions being computed */
+	FF_PHASE_DONE
+} ff_phase;
+
+typedef enum ff_step_unit {
+	FF_STEP_CELL,            /* one cell settled (or one flow cell) */
+	FF_STEP_WAVE,            /* one wavefront (all cells of the current key band) */
+	FF_STEP_PHASE,           /* to the end of the current phase */
+	FF_STEP_ALL              /* to FF_PHASE_DONE */
+} ff_step_unit;
+
+/* Eight directions, in the tie-break order; FF_DIR_NONE for no direction. */
+enum { FF_DIR_E, FF_DIR_S, FF_DIR_W, FF_DIR_N, FF_DIR_SE, FF_DIR_SW, FF_DIR_NW,
+       FF_DIR_NE, FF_DIR_NONE = 255 };
+extern const int ff_dir_dx[8], ff_dir_dy[8];
+
+/* --- lifecycle --------------------------------------------------------- */
+
+/* Allocates a solver for W x H levels; NULL on a bad size or no memory.
+ * Caller frees with ff_solver_destroy(). */
+ff_solver *ff_solver_create(int w, int h);
+void ff_solver_destroy(ff_solver *s);
+/* Bytes of working memory the solver holds. */
+size_t ff_solver_bytes(const ff_solver *s);
+
+/* --- solving ----------------------------------------------------------- */
+
+/* Begins a solve of L (which must match the solver's size; borrowed until
+ * the solve is done or begun again) towards GOALS (NGOALS shapes; pass
+ * L->meta.goals to use the level's own).  FF_E_INVAL on bad options,
+ * FF_E_RANGE for a goal outside the level, FF_E_WALL when no goal cell is
+ * passable.  On error the previous result is kept. */
+ff_err ff_solver_begin(ff_solver *s, const ff_level *l, const ff_shape *goals,
+		       int ngoals, const ff_solver_opts *opts);
+/* Advances N units; returns the phase reached. */
+ff_phase ff_solver_step(ff_solver *s, ff_step_unit unit, long n);
+/* ff_solver_begin + step to the end. */
+ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,
+		       int ngoals, const ff_solver_opts *opts);
+/* After the costs of cells inside [x0,x1] x [y0,y1] changed in the level the
+ * solver was given (same goals), updates the fields to equal a full
+ * re-solve.  Needs phase FF_PHASE_DONE (FF_E_STATE otherwise). */
+ff_err ff_solver_repair(ff_solver *s, int x0, int y0, int x1, int y1);
+
+/* --- queries ----------------------------------------------------------- */
+
+ff_phase ff_solver_phase(const ff_solver *s);
+const char *ff_phase_name(ff_phase p);
+/* Integration value at (x, y): INFINITY when unreachable or a wall, or not
+ * yet settled while stepping. */
+double ff_solver_value(const ff_solver *s, int x, int y);
+/* Dijkstra direction FF_DIR_* at (x, y), or FF_DIR_NONE. */
+int ff_solver_dir(const ff_solver *s, int x, int y);
+/* Unit flow vector at cell (x, y); (0, 0) where there is none. */
+void ff_solver_flow(const ff_solver *s, int x, int y, float *dx, float *dy);
+/* Flow sampled bilinearly at continuous point (x, y) in cell units, where
+ * cell (i, j) covers [i, i+1) x [j, j+1) and its centre is (i+.5, j+.5).
+ * Returns a unit vector, or (0, 0). */
+void ff_solver_sample(const ff_solver *s, double x, double y, float *dx, float *dy);
+/* While stepping: cells settled so far, cells queued (the frontier), whether
+ * (x, y) is on the frontier, and the last settled cell with the neighbour
+ * it came from (false when none). */
+long ff_solver_settled(const ff_solver *s);
+long ff_solver_frontier(const ff_solver *s);
+bool ff_solver_on_frontier(const ff_solver *s, int x, int y);
+bool ff_solver_last(const ff_solver *s, int *x, int *y, int *from_x, int *from_y);
+
+#endif

@@ -1,0 +1,490 @@
+/*
+ * textlevel.c - the plain-text level format (docs/formats.md).
+ *
+ *   # free text kept as the level's note (only at the very top)
+ *   fieldmarshal level 1
+ *   name NAME
+ *   size W H
+ *   terrain NAME GLYPH COST          (COST 1..254 or "wall"; zero or more)
+ *   param NAME VALUE                 (zero or more)
+ *   goal cell X Y | goal rect X Y W H | goal circle X Y R
+ *   spawn rect X Y W H COUNT | spawn circle X Y R COUNT
+ *   grid
+ *   H rows of W glyphs
+ *   end
+ *
+ * Parsing works on a private ff_level that is handed over only when the
+ * whole text is valid, so a malformed file never yields a half level.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "textlevel.h"
+
+/* A cursor over the input, one line at a time. */
+typedef struct reader {
+	const char *p, *end;
+	const char *line;        /* current line, without its '\n' or '\r' */
+	size_t len;
+	int lineno;
+	ff_diag *diag;
+} reader;
+
+static bool next_line(reader *r)
+{
+	const char *nl;
+
+	if (r->p >= r->end)
+		return false;
+	nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
+	r->line = r->p;
+	r->len = (size_t)((nl ? nl : r->end) - r->p);
+	r->p = nl ? nl + 1 : r->end;
+	if (r->len && r->line[r->len - 1] == '\r')
+		r->len--;
+	r->lineno++;
+	return true;
+}
+
+static ff_err fail(reader *r, int col, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static ff_err fail(reader *r, int col, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->diag) {
+		r->diag->line = r->lineno;
+		r->diag->col = col;
+		va_start(ap, fmt);
+		vsnprintf(r->diag->msg, sizeof r->diag->msg, fmt, ap);
+		va_end(ap);
+	}
+	return FF_E_PARSE;
+}
+
+/* Splits the current line into at most MAX words (at most 31 chars each). */
+typedef struct words {
+	int n;
+	char w[8][32];
+	int col[8];
+} words;
+
+static ff_err split(reader *r, words *ws)
+{
+	size_t i = 0;
+
+	ws->n = 0;
+	while (i < r->len) {
+		size_t s;
+
+		while (i < r->len && (r->line[i] == ' ' || r->line[i] == '\t'))
+			i++;
+		if (i >= r->len)
+			break;
+		s = i;
+		while (i < r->len && r->line[i] != ' ' && r->line[i] != '\t')
+			i++;
+		if (ws->n == 8)
+			return fail(r, (int)s + 1, "too many words");
+		if (i - s >= sizeof ws->w[0])
+			return fail(r, (int)s + 1, "word too long");
+		memcpy(ws->w[ws->n], r->line + s, i - s);
+		ws->w[ws->n][i - s] = '\0';
+		ws->col[ws->n++] = (int)s + 1;
+	}
+	return FF_OK;
+}
+
+static bool blank_or_comment(const reader *r)
+{
+	size_t i = 0;
+
+	while (i < r->len && (r->line[i] == ' ' || r->line[i] == '\t'))
+		i++;
+	return i == r->len || r->line[i] == '#';
+}
+
+/* Reads word K of WS as an integer in [lo, hi]. */
+static ff_err word_int(reader *r, const words *ws, int k, long lo, long hi,
+		       const char *what, int *out)
+{
+	char *e;
+	long v;
+
+	if (k >= ws->n)
+		return fail(r, (int)r->len + 1, "missing %s", what);
+	errno = 0;
+	v = strtol(ws->w[k], &e, 10);
+	if (*e || e == ws->w[k] || errno)
+		return fail(r, ws->col[k], "%s '%s' is not a whole number", what, ws->w[k]);
+	if (v < lo || v > hi)
+		return fail(r, ws->col[k], "%s %ld is out of range %ld..%ld", what, v, lo, hi);
+	*out = (int)v;
+	return FF_OK;
+}
+
+static ff_err want_words(reader *r, const words *ws, int n, const char *usage)
+{
+	if (ws->n < n)
+		return fail(r, (int)r->len + 1, "missing arguments: expected '%s'", usage);
+	if (ws->n > n)
+		return fail(r, ws->col[n], "trailing garbage '%s': expected '%s'", ws->w[n], usage);
+	return FF_OK;
+}
+
+/* Reads the note (leading "# " lines) and the magic line. */
+static ff_err read_top(reader *r, ff_buf *note)
+{
+	while (next_line(r)) {
+		if (r->len && r->line[0] == '#') {
+			size_t skip = r->len > 1 && r->line[1] == ' ' ? 2 : 1;
+			ff_buf_add(note, r->line + skip, r->len - skip);
+			ff_buf_putc(note, '\n');
+			continue;
+		}
+		if (r->len == strlen(FF_TEXTLEVEL_MAGIC) &&
+		    !memcmp(r->line, FF_TEXTLEVEL_MAGIC, r->len))
+			return FF_OK;
+		if (r->len > 19 && !memcmp(r->line, "fieldmarshal level ", 19))
+			return fail(r, 20, "unsupported format version '%.*s' (this program reads 1)",
+				    (int)(r->len - 19), r->line + 19);
+		return fail(r, 1, "expected '%s' as the first line", FF_TEXTLEVEL_MAGIC);
+	}
+	r->lineno = r->lineno ? r->lineno : 1;
+	return fail(r, 1, "truncated: no '%s' line", FF_TEXTLEVEL_MAGIC);
+}
+
+/* Header lines before "grid", collected so that "size" may come anywhere. */
+typedef struct header {
+	ff_level_meta m;
+	bool have_name, have_size, have_palette;
+	int w, h;
+	int goal_line[FF_GOALS_MAX], spawn_line[FF_SPAWNS_MAX];
+} header;
+
+static ff_err parse_terrain(reader *r, const words *ws, header *hd)
+{
+	ff_terrain *t;
+	int cost;
+
+	if (want_words(r, ws, 4, "terrain NAME GLYPH COST"))
+		return FF_E_PARSE;
+	if (strlen(ws->w[1]) >= FF_TERRAIN_NAME_MAX)
+		return fail(r, ws->col[1], "terrain name too long (at most %d characters)",
+			    FF_TERRAIN_NAME_MAX - 1);
+	if (strlen(ws->w[2]) != 1)
+		return fail(r, ws->col[2], "glyph '%s' must be one character", ws->w[2]);
+	if (!strcmp(ws->w[3], "wall"))
+		cost = FF_WALL;
+	else if (word_int(r, ws, 3, FF_COST_MIN, FF_COST_MAX, "cost", &cost))
+		return FF_E_PARSE;
+	for (int i = 0; i < hd->m.npalette; i++) {
+		const ff_terrain *o = &hd->m.palette[i];
+		if (!strcmp(o->name, ws->w[1]) || o->glyph == ws->w[2][0] || o->cost == cost)
+			return fail(r, ws->col[1], "terrain '%s' repeats the name, glyph or cost of '%s'",
+				    ws->w[1], o->name);
+	}
+	if (hd->m.npalette == FF_PALETTE_MAX)
+		return fail(r, 1, "too many terrains (at most %d)", FF_PALETTE_MAX);
+	t = &hd->m.palette[hd->m.npalette++];
+	memset(t, 0, sizeof *t);
+	strcpy(t->name, ws->w[1]);
+	t->glyph = ws->w[2][0];
+	t->cost = (uint8_t)cost;
+	hd->have_palette = true;
+	return FF_OK;
+}
+
+static ff_err parse_param(reader *r, const words *ws, header *hd)
+{
+	const ff_param_info *pi;
+	char *e;
+	double v;
+	int id;
+
+	if (want_words(r, ws, 3, "param NAME VALUE"))
+		return FF_E_PARSE;
+	id = ff_param_by_name(ws->w[1]);
+	if (id < 0)
+		return fail(r, ws->col[1], "unknown parameter '%s'", ws->w[1]);
+	pi = ff_param_info_get((ff_param_id)id);
+	v = strtod(ws->w[2], &e);
+	if (*e || e == ws->w[2])
+		return fail(r, ws->col[2], "value '%s' is not a number", ws->w[2]);
+	if (!(v >= pi->min && v <= pi->max))
+		return fail(r, ws->col[2], "%s %s is out of range %g..%g", pi->name, ws->w[2],
+			    pi->min, pi->max);
+	hd->m.params[id] = v;
+	return FF_OK;
+}
+
+/* Parses "cell X Y", "rect X Y W H" or "circle X Y R" starting at word K;
+ * EXTRA more words must follow. */
+static ff_err parse_shape(reader *r, const words *ws, int k, int extra, ff_shape *s)
+{
+	const int big = FF_LEVEL_MAX_SIDE * 2;
+
+	memset(s, 0, sizeof *s);
+	if (k >= ws->n)
+		return fail(r, (int)r->len + 1, "missing shape: cell, rect or circle");
+	if (!strcmp(ws->w[k], "cell")) {
+		s->kind = FF_SHAPE_CELL;
+		if (want_words(r, ws, k + 3 + extra, "cell X Y"))
+			return FF_E_PARSE;
+	} else if (!strcmp(ws->w[k], "rect")) {
+		s->kind = FF_SHAPE_RECT;
+		if (want_words(r, ws, k + 5 + extra, "rect X Y W H"))
+			return FF_E_PARSE;
+		if (word_int(r, ws, k + 3, 1, big, "width", &s->w) ||
+		    word_int(r, ws, k + 4, 1, big, "height", &s->h))
+			return FF_E_PARSE;
+	} else if (!strcmp(ws->w[k], "circle")) {
+		s->kind = FF_SHAPE_CIRCLE;
+		if (want_words(r, ws, k + 4 + extra, "circle X Y R"))
+			return FF_E_PARSE;
+		if (word_int(r, ws, k + 3, 0, big, "radius", &s->r))
+			return FF_E_PARSE;
+	} else {
+		return fail(r, ws->col[k], "unknown shape '%s': expected cell, rect or circle",
+			    ws->w[k]);
+	}
+	if (word_int(r, ws, k + 1, -big, big, "x", &s->x) ||
+	    word_int(r, ws, k + 2, -big, big, "y", &s->y))
+		return FF_E_PARSE;
+	return FF_OK;
+}
+
+static ff_err parse_header_line(reader *r, const words *ws, header *hd)
+{
+	const char *k = ws->w[0];
+
+	if (!strcmp(k, "name")) {
+		if (want_words(r, ws, 2, "name NAME"))
+			return FF_E_PARSE;
+		if (!ff_level_name_ok(ws->w[1]))
+			return fail(r, ws->col[1], "bad level name '%s' (letters, digits, '_', '-', '.')",
+				    ws->w[1]);
+		strcpy(hd->m.name, ws->w[1]);
+		hd->have_name = true;
+	} else if (!strcmp(k, "size")) {
+		if (want_words(r, ws, 3, "size W H") ||
+		    word_int(r, ws, 1, 1, FF_LEVEL_MAX_SIDE, "width", &hd->w) ||
+		    word_int(r, ws, 2, 1, FF_LEVEL_MAX_SIDE, "height", &hd->h))
+			return FF_E_PARSE;
+		hd->have_size = true;
+	} else if (!strcmp(k, "terrain")) {
+		return parse_terrain(r, ws, hd);
+	} else if (!strcmp(k, "param")) {
+		return parse_param(r, ws, hd);
+	} else if (!strcmp(k, "goal")) {
+		if (hd->m.ngoals == FF_GOALS_MAX)
+			return fail(r, 1, "too many goals (at most %d)", FF_GOALS_MAX);
+		hd->goal_line[hd->m.ngoals] = r->lineno;
+		return parse_shape(r, ws, 1, 0, &hd->m.goals[hd->m.ngoals++]);
+	} else if (!strcmp(k, "spawn")) {
+		ff_spawn *sp;
+		if (hd->m.nspawns == FF_SPAWNS_MAX)
+			return fail(r, 1, "too many spawns (at most %d)", FF_SPAWNS_MAX);
+		hd->spawn_line[hd->m.nspawns] = r->lineno;
+		sp = &hd->m.spawns[hd->m.nspawns++];
+		if (parse_shape(r, ws, 1, 1, &sp->area))
+			return FF_E_PARSE;
+		if (sp->area.kind == FF_SHAPE_CELL)
+			return fail(r, ws->col[1], "a spawn area is a rect or a circle");
+		return word_int(r, ws, ws->n - 1, 1, FF_SPAWN_COUNT_MAX, "agent count", &sp->count);
+	} else {
+		return fail(r, ws->col[0], "unknown keyword '%s'", k);
+	}
+	return FF_OK;
+}
+
+static ff_err read_header(reader *r, header *hd)
+{
+	words ws;
+
+	while (next_line(r)) {
+		if (blank_or_comment(r))
+			continue;
+		if (split(r, &ws))
+			return FF_E_PARSE;
+		if (!strcmp(ws.w[0], "grid")) {
+			if (want_words(r, &ws, 1, "grid"))
+				return FF_E_PARSE;
+			if (!hd->have_name)
+				return fail(r, 1, "missing 'name' line before 'grid'");
+			if (!hd->have_size)
+				return fail(r, 1, "missing 'size' line before 'grid'");
+			return FF_OK;
+		}
+		if (parse_header_line(r, &ws, hd))
+			return FF_E_PARSE;
+	}
+	return fail(r, 1, "truncated: no 'grid' line");
+}
+
+static ff_err read_grid(reader *r, ff_level *l)
+{
+	int16_t cost_of[256];
+
+	for (int i = 0; i < 256; i++)
+		cost_of[i] = -1;
+	for (int i = 0; i < l->meta.npalette; i++)
+		cost_of[(unsigned char)l->meta.palette[i].glyph] = l->meta.palette[i].cost;
+	for (int y = 0; y < l->h; y++) {
+		uint8_t *row = l->cells + (size_t)y * (size_t)l->w;
+
+		if (!next_line(r))
+			return fail(r, 1, "truncated: grid has %d of %d rows", y, l->h);
+		if (r->len != (size_t)l->w)
+			return fail(r, r->len < (size_t)l->w ? (int)r->len + 1 : l->w + 1,
+				    "row %d has %zu cells, expected %d", y, r->len, l->w);
+		for (int x = 0; x < l->w; x++) {
+			int c = cost_of[(unsigned char)r->line[x]];
+			if (c < 0)
+				return fail(r, x + 1, "unknown glyph '%c' (not in the terrain palette)",
+					    r->line[x]);
+			row[x] = (uint8_t)c;
+		}
+	}
+	if (!next_line(r) || r->len != 3 || memcmp(r->line, "end", 3))
+		return fail(r, 1, "expected 'end' after the %d grid rows", l->h);
+	while (next_line(r))
+		if (!blank_or_comment(r))
+			return fail(r, 1, "trailing garbage after 'end'");
+	return FF_OK;
+}
+
+/* Goals and spawns are checked once the grid is known, against their lines. */
+static ff_err check_shapes(reader *r, const ff_level *l, const header *hd)
+{
+	static const char *const why[] = {
+		[-FF_E_INVAL] = "has a bad size", [-FF_E_RANGE] = "lies outside the level",
+		[-FF_E_WALL] = "lies on walls only",
+	};
+
+	for (int i = 0; i < l->meta.ngoals + l->meta.nspawns; i++) {
+		bool goal = i < l->meta.ngoals;
+		const ff_shape *s = goal ? &l->meta.goals[i] : &l->meta.spawns[i - l->meta.ngoals].area;
+		ff_err err = ff_level_check_shape(l, s, goal);
+
+		if (err) {
+			r->lineno = goal ? hd->goal_line[i] : hd->spawn_line[i - l->meta.ngoals];
+			return fail(r, 1, "%s %d %s", goal ? "goal" : "spawn",
+				    goal ? i + 1 : i - l->meta.ngoals + 1,
+				    -err < 6 && why[-err] ? why[-err] : ff_strerror(err));
+		}
+	}
+	return FF_OK;
+}
+
+ff_err ff_textlevel_parse(const char *buf, size_t len, ff_level **out, ff_diag *diag)
+{
+	reader r = {buf, buf + len, NULL, 0, 0, diag};
+	ff_buf note = FF_BUF_INIT;
+	header *hd = calloc(1, sizeof *hd);
+	ff_level *l = NULL;
+	ff_err err = FF_E_NOMEM;
+
+	if (diag)
+		memset(diag, 0, sizeof *diag);
+	if (!hd)
+		return FF_E_NOMEM;
+	for (int i = 0; i < FF_P__COUNT; i++)
+		hd->m.params[i] = ff_param_info_get((ff_param_id)i)->def;
+	if ((err = read_top(&r, &note)) || (err = read_header(&r, hd)))
+		goto done;
+	err = FF_E_NOMEM;
+	if (!ff_buf_ok(&note) || !(l = ff_level_create(hd->w, hd->h, hd->m.name)))
+		goto done;
+	if (note.len >= FF_NOTE_MAX) {
+		r.lineno = 1;
+		err = fail(&r, 1, "leading comment too long (at most %d bytes)", FF_NOTE_MAX - 1);
+		goto done;
+	}
+	if (!hd->have_palette)
+		hd->m.npalette = ff_level_default_palette(hd->m.palette);
+	memcpy(hd->m.note, note.data ? note.data : "", note.len + 1);
+	l->meta = hd->m;
+	if ((err = read_grid(&r, l)) || (err = check_shapes(&r, l, hd)))
+		goto done;
+	*out = l;
+	l = NULL;
+done:
+	ff_level_destroy(l);
+	ff_buf_fini(&note);
+	free(hd);
+	return err;
+}
+
+static void format_shape(ff_buf *b, const ff_shape *s)
+{
+	switch (s->kind) {
+	case FF_SHAPE_CELL:
+		ff_buf_printf(b, "cell %d %d", s->x, s->y);
+		break;
+	case FF_SHAPE_RECT:
+		ff_buf_printf(b, "rect %d %d %d %d", s->x, s->y, s->w, s->h);
+		break;
+	case FF_SHAPE_CIRCLE:
+		ff_buf_printf(b, "circle %d %d %d", s->x, s->y, s->r);
+		break;
+	}
+}
+
+static void format_note(ff_buf *b, const char *note)
+{
+	while (*note) {
+		const char *nl = strchr(note, '\n');
+		size_t n = nl ? (size_t)(nl - note) : strlen(note);
+
+		ff_buf_puts(b, n ? "# " : "#");
+		ff_buf_add(b, note, n);
+		ff_buf_putc(b, '\n');
+		note += n + (nl ? 1 : 0);
+	}
+}
+
+char *ff_textlevel_format(const ff_level *l, size_t *len)
+{
+	const ff_level_meta *m = &l->meta;
+	ff_buf b = FF_BUF_INIT;
+	char glyph[256] = {0};
+
+	format_note(&b, m->note);
+	ff_buf_printf(&b, "%s\nname %s\nsize %d %d\n", FF_TEXTLEVEL_MAGIC, m->name, l->w, l->h);
+	for (int i = 0; i < m->npalette; i++) {
+		const ff_terrain *t = &m->palette[i];
+		glyph[t->cost] = t->glyph;
+		if (t->cost == FF_WALL)
+			ff_buf_printf(&b, "terrain %s %c wall\n", t->name, t->glyph);
+		else
+			ff_buf_printf(&b, "terrain %s %c %d\n", t->name, t->glyph, t->cost);
+	}
+	for (int i = 0; i < FF_P__COUNT; i++) {
+		const ff_param_info *pi = ff_param_info_get((ff_param_id)i);
+		if (m->params[i] == pi->def)
+			continue;
+		ff_buf_printf(&b, "param %s ", pi->name);
+		ff_buf_double(&b, m->params[i]);
+		ff_buf_putc(&b, '\n');
+	}
+	for (int i = 0; i < m->ngoals; i++) {
+		ff_buf_puts(&b, "goal ");
+		format_shape(&b, &m->goals[i]);
+		ff_buf_putc(&b, '\n');
+	}
+	for (int i = 0; i < m->nspawns; i++) {
+		ff_buf_puts(&b, "spawn ");
+		format_shape(&b, &m->spawns[i].area);
+		ff_buf_printf(&b, " %d\n", m->spawns[i].count);
+	}
+	ff_buf_puts(&b, "grid\n");
+	ff_grid_rows(&b, l, glyph);
+	ff_buf_puts(&b, "end\n");
+	return ff_buf_take(&b, len);
+}

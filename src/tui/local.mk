@@ -1,0 +1,1 @@
+# src/tui: see the issue tracker; filled in as the area lands.

@@ -1,0 +1,345 @@
+/*
+ * check_level.c - the level model: creation limits, every mutator and its
+ * undo patch (applying the patch restores the exact level, applying it again
+ * redoes), and rejection of bad arguments with the level unchanged.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "core/level.h"
+#include "core/patch.h"
+#include "testutil.h"
+
+static ff_level *make(void)
+{
+	ff_level *l = ff_level_create(20, 12, "t");
+	ck_assert_ptr_nonnull(l);
+	return l;
+}
+
+START_TEST(create_limits)
+{
+	ff_level *l;
+
+	ck_assert_ptr_null(ff_level_create(0, 5, "a"));
+	ck_assert_ptr_null(ff_level_create(5, 0, "a"));
+	ck_assert_ptr_null(ff_level_create(5000, 5, "a"));
+	ck_assert_ptr_null(ff_level_create(5, 5, "bad name"));
+	ck_assert_ptr_null(ff_level_create(5, 5, ""));
+	l = ff_level_create(FF_LEVEL_MAX_SIDE, 1, "wide");
+	ck_assert_ptr_nonnull(l);
+	ck_assert_int_eq(ff_level_cost(l, FF_LEVEL_MAX_SIDE - 1, 0), 1);
+	ff_level_destroy(l);
+	ff_level_destroy(NULL);
+}
+END_TEST
+
+START_TEST(default_palette_and_params)
+{
+	ff_level *l = make();
+
+	ck_assert_int_ge(ff_level_terrain_by_name(l, "grass"), 0);
+	ck_assert_int_eq(l->meta.palette[ff_level_terrain_by_name(l, "grass")].cost, 1);
+	ck_assert_int_eq(l->meta.palette[ff_level_terrain_by_name(l, "forest")].cost, 2);
+	ck_assert_int_eq(l->meta.palette[ff_level_terrain_by_name(l, "mud")].cost, 3);
+	ck_assert_int_eq(l->meta.palette[ff_level_terrain_by_name(l, "swamp")].cost, 5);
+	ck_assert_int_eq(l->meta.palette[ff_level_terrain_by_name(l, "water")].cost, 20);
+	ck_assert_int_eq(l->meta.palette[ff_level_terrain_by_name(l, "wall")].cost, FF_WALL);
+	ck_assert_int_eq(ff_param_by_name("speed"), FF_P_SPEED);
+	ck_assert_int_eq(ff_param_by_name("nope"), -1);
+	ck_assert(l->meta.params[FF_P_SPEED] == ff_param_info_get(FF_P_SPEED)->def);
+	ff_level_destroy(l);
+}
+END_TEST
+
+/* Given the level just after a mutation that filled undo patch P, checks that
+ * P restores BEFORE exactly, that applying it again redoes the mutation, and
+ * a third time undoes it again; L is left equal to BEFORE. */
+static void check_undo(ff_level *l, const ff_level *before, ff_patch *p)
+{
+	ff_level *after = ff_level_clone(l);
+
+	ck_assert(!ff_level_equal(l, before));
+	ff_patch_apply(l, p);
+	ck_assert(ff_level_equal(l, before));
+	ff_patch_apply(l, p);
+	ck_assert(ff_level_equal(l, after));
+	ff_patch_apply(l, p);
+	ck_assert(ff_level_equal(l, before));
+	ff_patch_fini(p);
+	ff_level_destroy(after);
+}
+
+START_TEST(paint_and_undo)
+{
+	ff_level *l = make(), *before = ff_level_clone(l);
+	ff_patch p = FF_PATCH_INIT;
+
+	ck_assert_int_eq(ff_level_paint(l, 3, 4, FF_WALL, &p), FF_OK);
+	ck_assert_int_eq(ff_level_cost(l, 3, 4), FF_WALL);
+	ck_assert_int_eq(ff_level_cost(l, 4, 4), 1);
+	check_undo(l, before, &p);
+	ff_level_destroy(l);
+	ff_level_destroy(before);
+}
+END_TEST
+
+START_TEST(rect_line_circle_exact_cells)
+{
+	ff_level *l = make(), *before;
+	ff_patch p = FF_PATCH_INIT;
+	int n = 0;
+
+	before = ff_level_clone(l);
+	ck_assert_int_eq(ff_level_rect(l, 2, 3, 4, 2, 5, &p), FF_OK);
+	for (int y = 0; y < l->h; y++)
+		for (int x = 0; x < l->w; x++)
+			n += ff_level_cost(l, x, y) == 5;
+	ck_assert_int_eq(n, 8);
+	ck_assert_int_eq(ff_level_cost(l, 5, 4), 5);
+	ck_assert_int_eq(ff_level_cost(l, 6, 4), 1);
+	check_undo(l, before, &p);
+
+	/* A diagonal line from (0,0) to (5,5) paints exactly the 6 diagonal cells. */
+	ck_assert_int_eq(ff_level_line(l, 0, 0, 5, 5, 2, &p), FF_OK);
+	n = 0;
+	for (int y = 0; y < l->h; y++)
+		for (int x = 0; x < l->w; x++)
+			if (ff_level_cost(l, x, y) == 2) {
+				ck_assert_int_eq(x, y);
+				n++;
+			}
+	ck_assert_int_eq(n, 6);
+	check_undo(l, before, &p);
+
+	/* A horizontal line includes both ends. */
+	ck_assert_int_eq(ff_level_line(l, 9, 2, 4, 2, 3, &p), FF_OK);
+	for (int x = 4; x <= 9; x++)
+		ck_assert_int_eq(ff_level_cost(l, x, 2), 3);
+	ck_assert_int_eq(ff_level_cost(l, 3, 2), 1);
+	ck_assert_int_eq(ff_level_cost(l, 10, 2), 1);
+	check_undo(l, before, &p);
+
+	/* Radius 2 circle: the 13 cells with dx^2 + dy^2 <= 4. */
+	ck_assert_int_eq(ff_level_circle(l, 10, 6, 2, FF_WALL, &p), FF_OK);
+	n = 0;
+	for (int y = 0; y < l->h; y++)
+		for (int x = 0; x < l->w; x++)
+			n += ff_level_cost(l, x, y) == FF_WALL;
+	ck_assert_int_eq(n, 13);
+	check_undo(l, before, &p);
+
+	/* A circle at the corner is clipped, not refused. */
+	ck_assert_int_eq(ff_level_circle(l, 0, 0, 3, FF_WALL, &p), FF_OK);
+	check_undo(l, before, &p);
+	ff_level_destroy(l);
+	ff_level_destroy(before);
+}
+END_TEST
+
+START_TEST(fill_region)
+{
+	ff_level *l = make(), *before;
+	ff_patch p = FF_PATCH_INIT;
+	int n = 0;
+
+	/* A wall column at x=5 splits the level; fill the left part with mud. */
+	ck_assert_int_eq(ff_level_rect(l, 5, 0, 1, 12, FF_WALL, NULL), FF_OK);
+	before = ff_level_clone(l);
+	ck_assert_int_eq(ff_level_fill(l, 0, 0, 3, &p), FF_OK);
+	for (int y = 0; y < l->h; y++)
+		for (int x = 0; x < l->w; x++)
+			n += ff_level_cost(l, x, y) == 3;
+	ck_assert_int_eq(n, 5 * 12);
+	ck_assert_int_eq(ff_level_cost(l, 6, 0), 1);
+	check_undo(l, before, &p);
+	ff_level_destroy(l);
+	ff_level_destroy(before);
+}
+END_TEST
+
+START_TEST(new_cost_adds_terrain)
+{
+	ff_level *l = make(), *before = ff_level_clone(l);
+	ff_patch p = FF_PATCH_INIT;
+	int t;
+
+	ck_assert_int_eq(ff_level_terrain_by_cost(l, 77), -1);
+	ck_assert_int_eq(ff_level_paint(l, 1, 1, 77, &p), FF_OK);
+	t = ff_level_terrain_by_cost(l, 77);
+	ck_assert_int_ge(t, 0);
+	ck_assert_str_eq(l->meta.palette[t].name, "cost077");
+	check_undo(l, before, &p);
+	ck_assert_int_eq(ff_level_terrain_by_cost(l, 77), -1);
+	ff_level_destroy(l);
+	ff_level_destroy(before);
+}
+END_TEST
+
+START_TEST(goals_spawns_params_and_undo)
+{
+	ff_level *l = make(), *before;
+	ff_patch p = FF_PATCH_INIT;
+	ff_shape g = {FF_SHAPE_RECT, 2, 2, 3, 3, 0};
+	ff_spawn sp = {{FF_SHAPE_CIRCLE, 10, 6, 0, 0, 2}, 50};
+
+	before = ff_level_clone(l);
+	ck_assert_int_eq(ff_level_goal_add(l, &g, &p), FF_OK);
+	ck_assert_int_eq(l->meta.ngoals, 1);
+	ck_assert(ff_level_is_goal(l, 4, 4));
+	ck_assert(!ff_level_is_goal(l, 5, 4));
+	check_undo(l, before, &p);
+
+	ck_assert_int_eq(ff_level_spawn_add(l, &sp, &p), FF_OK);
+	check_undo(l, before, &p);
+	ck_assert_int_eq(ff_level_param_set(l, FF_P_SPEED, 2.5, &p), FF_OK);
+	check_undo(l, before, &p);
+	ck_assert_int_eq(ff_level_set_name(l, "renamed", &p), FF_OK);
+	check_undo(l, before, &p);
+	ck_assert_int_eq(ff_level_terrain_add(l, "road", 'r', 4, &p), FF_OK);
+	check_undo(l, before, &p);
+
+	ck_assert_int_eq(ff_level_goal_add(l, &g, NULL), FF_OK);
+	ff_level_destroy(before);
+	before = ff_level_clone(l);
+	ck_assert_int_eq(ff_level_goal_remove(l, 0, &p), FF_OK);
+	ck_assert_int_eq(l->meta.ngoals, 0);
+	check_undo(l, before, &p);
+	ff_level_destroy(l);
+	ff_level_destroy(before);
+}
+END_TEST
+
+START_TEST(resize_and_undo)
+{
+	ff_level *l = make(), *before;
+	ff_patch p = FF_PATCH_INIT;
+	ff_shape far = {FF_SHAPE_CELL, 18, 10, 0, 0, 0}, near = {FF_SHAPE_CELL, 1, 1, 0, 0, 0};
+
+	ck_assert_int_eq(ff_level_goal_add(l, &far, NULL), FF_OK);
+	ck_assert_int_eq(ff_level_goal_add(l, &near, NULL), FF_OK);
+	ck_assert_int_eq(ff_level_paint(l, 2, 2, FF_WALL, NULL), FF_OK);
+	before = ff_level_clone(l);
+	ck_assert_int_eq(ff_level_resize(l, 8, 30, &p), FF_OK);
+	ck_assert_int_eq(l->w, 8);
+	ck_assert_int_eq(l->h, 30);
+	ck_assert_int_eq(ff_level_cost(l, 2, 2), FF_WALL);
+	ck_assert_int_eq(ff_level_cost(l, 7, 29), 1);
+	ck_assert_int_eq(l->meta.ngoals, 1);
+	ck_assert_int_eq(l->meta.goals[0].x, 1);
+	check_undo(l, before, &p);
+	ff_level_destroy(l);
+	ff_level_destroy(before);
+}
+END_TEST
+
+/* Every bad argument is refused with the level left exactly as it was. */
+START_TEST(bad_arguments_leave_level_unchanged)
+{
+	ff_level *l = make(), *before;
+	ff_shape s;
+	ff_spawn sp;
+
+	ck_assert_int_eq(ff_level_rect(l, 0, 5, 20, 1, FF_WALL, NULL), FF_OK);
+	before = ff_level_clone(l);
+	ck_assert_int_eq(ff_level_paint(l, 20, 0, 1, NULL), FF_E_RANGE);
+	ck_assert_int_eq(ff_level_paint(l, -1, 0, 1, NULL), FF_E_RANGE);
+	ck_assert_int_eq(ff_level_paint(l, 0, 0, 0, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_paint(l, 0, 0, 256, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_rect(l, 18, 0, 3, 1, 2, NULL), FF_E_RANGE);
+	ck_assert_int_eq(ff_level_rect(l, 0, 0, 0, 1, 2, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_line(l, 0, 0, 0, 12, 2, NULL), FF_E_RANGE);
+	ck_assert_int_eq(ff_level_circle(l, 20, 3, 1, 2, NULL), FF_E_RANGE);
+	ck_assert_int_eq(ff_level_circle(l, 2, 3, -1, 2, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_fill(l, 0, 12, 2, NULL), FF_E_RANGE);
+	s = (ff_shape){FF_SHAPE_CELL, 3, 5, 0, 0, 0};
+	ck_assert_int_eq(ff_level_goal_add(l, &s, NULL), FF_E_WALL);
+	s = (ff_shape){FF_SHAPE_RECT, 0, 5, 20, 1, 0};
+	ck_assert_int_eq(ff_level_goal_add(l, &s, NULL), FF_E_WALL);
+	s = (ff_shape){FF_SHAPE_CELL, 25, 3, 0, 0, 0};
+	ck_assert_int_eq(ff_level_goal_add(l, &s, NULL), FF_E_RANGE);
+	s = (ff_shape){FF_SHAPE_RECT, 15, 0, 10, 2, 0};
+	ck_assert_int_eq(ff_level_goal_add(l, &s, NULL), FF_E_RANGE);
+	s = (ff_shape){FF_SHAPE_RECT, 1, 1, 0, 2, 0};
+	ck_assert_int_eq(ff_level_goal_add(l, &s, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_goal_remove(l, 0, NULL), FF_E_NOTFOUND);
+	sp = (ff_spawn){{FF_SHAPE_RECT, 1, 1, 2, 2, 0}, 0};
+	ck_assert_int_eq(ff_level_spawn_add(l, &sp, NULL), FF_E_INVAL);
+	sp = (ff_spawn){{FF_SHAPE_CELL, 1, 1, 0, 0, 0}, 3};
+	ck_assert_int_eq(ff_level_spawn_add(l, &sp, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_param_set(l, FF_P_SPEED, -1, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_param_set(l, FF_P_SPEED, NAN, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_param_set(l, FF_P__COUNT, 1, NULL), FF_E_NOTFOUND);
+	ck_assert_int_eq(ff_level_set_name(l, "a b", NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_terrain_add(l, "grass2", '.', 9, NULL), FF_E_STATE);
+	ck_assert_int_eq(ff_level_terrain_add(l, "x", 'x', 1, NULL), FF_E_STATE);
+	ck_assert_int_eq(ff_level_terrain_add(l, "x", ' ', 9, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_resize(l, 0, 3, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_resize(l, 3, 5000, NULL), FF_E_INVAL);
+	ck_assert(ff_level_equal(l, before));
+	ff_level_destroy(l);
+	ff_level_destroy(before);
+}
+END_TEST
+
+/* Random mutation sequences: undoing them all in reverse restores the start. */
+START_TEST(random_undo_chain)
+{
+	uint64_t seed = 42;
+	ff_level *l = make(), *start = ff_level_clone(l);
+	ff_patch stack[200];
+	int n = 0;
+
+	for (int i = 0; i < 200; i++) {
+		ff_patch p = FF_PATCH_INIT;
+		int op = tu_range(&seed, 0, 4), cost = tu_range(&seed, 1, 255);
+		int x = tu_range(&seed, 0, 19), y = tu_range(&seed, 0, 11);
+		ff_err err;
+
+		if (op == 0)
+			err = ff_level_paint(l, x, y, cost, &p);
+		else if (op == 1)
+			err = ff_level_rect(l, x, y, tu_range(&seed, 1, 4), tu_range(&seed, 1, 4), cost, &p);
+		else if (op == 2)
+			err = ff_level_circle(l, x, y, tu_range(&seed, 0, 4), cost, &p);
+		else if (op == 3)
+			err = ff_level_fill(l, x, y, cost, &p);
+		else
+			err = ff_level_line(l, x, y, tu_range(&seed, 0, 19), tu_range(&seed, 0, 11), cost, &p);
+		if (err == FF_OK)
+			stack[n++] = p;
+	}
+	ck_assert_int_gt(n, 80);
+	while (n > 0) {
+		ff_patch_apply(l, &stack[--n]);
+		ff_patch_fini(&stack[n]);
+	}
+	ck_assert(ff_level_equal(l, start));
+	ff_level_destroy(l);
+	ff_level_destroy(start);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("level");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, create_limits);
+	tcase_add_test(tc, default_palette_and_params);
+	tcase_add_test(tc, paint_and_undo);
+	tcase_add_test(tc, rect_line_circle_exact_cells);
+	tcase_add_test(tc, fill_region);
+	tcase_add_test(tc, new_cost_adds_terrain);
+	tcase_add_test(tc, goals_spawns_params_and_undo);
+	tcase_add_test(tc, resize_and_undo);
+	tcase_add_test(tc, bad_arguments_leave_level_unchanged);
+	tcase_add_test(tc, random_undo_chain);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(suite());
+}

@@ -1,0 +1,251 @@
+/*
+ * check_textlevel.c - the text level format and Moving AI .map files:
+ * round trips of every shipped level, .map imports checked against counts
+ * taken straight from the file bytes, and every malformed-input case giving
+ * a precise line:col error.
+ */
+#include <dirent.h>
+#include <string.h>
+
+#include "core/textlevel.h"
+#include "testutil.h"
+
+static const char *const maps[] = {
+	"arena.map", "den312d.map", "ht_chantry.map", "lak303d.map", "brc202d.map",
+	"8room_000.map", "maze512-1-0.map", "random512-10-0.map", "AcrosstheCape.map",
+};
+
+START_TEST(levels_round_trip)
+{
+	DIR *d = opendir(FF_LEVELSDIR);
+	struct dirent *e;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name), outlen;
+		ff_level *l = NULL;
+		ff_diag diag;
+		char *buf, *out;
+
+		if (len < 7 || strcmp(e->d_name + len - 6, ".level"))
+			continue;
+		buf = tu_read(FF_LEVELSDIR, e->d_name, &len);
+		ck_assert_msg(ff_textlevel_parse(buf, len, &l, &diag) == FF_OK,
+			      "%s:%d:%d: %s", e->d_name, diag.line, diag.col, diag.msg);
+		ck_assert_msg(l->meta.note[0] != '\0', "%s has no purpose at its top", e->d_name);
+		out = ff_textlevel_format(l, &outlen);
+		ck_assert_ptr_nonnull(out);
+		ck_assert_msg(outlen == len && !memcmp(out, buf, len),
+			      "%s does not round trip", e->d_name);
+		free(out);
+		free(buf);
+		ff_level_destroy(l);
+		n++;
+	}
+	closedir(d);
+	ck_assert_int_ge(n, 6);
+}
+END_TEST
+
+/* Counts size and walls from the raw bytes, independently of the parser. */
+static void raw_counts(const char *buf, int *w, int *h, long *walls)
+{
+	const char *p = strstr(buf, "\nmap\n");
+
+	ck_assert(sscanf(buf, "type octile\nheight %d\nwidth %d", h, w) == 2);
+	ck_assert_ptr_nonnull(p);
+	*walls = 0;
+	for (p += 5; *p; p++)
+		*walls += *p == '@' || *p == 'T' || *p == 'O';
+}
+
+START_TEST(maps_import)
+{
+	for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
+		size_t len, outlen;
+		char *buf = tu_read(FF_TESTDATA, maps[i], &len), *out;
+		ff_level *l = NULL;
+		ff_diag diag;
+		long walls = 0, raw_walls, lossy = -1;
+		int w, h;
+
+		raw_counts(buf, &w, &h, &raw_walls);
+		ck_assert(ff_mapfile_detect(buf, len));
+		ck_assert_msg(ff_level_parse_any(buf, len, "m", &l, &diag) == FF_OK,
+			      "%s:%d:%d: %s", maps[i], diag.line, diag.col, diag.msg);
+		ck_assert_int_eq(l->w, w);
+		ck_assert_int_eq(l->h, h);
+		for (size_t c = 0; c < (size_t)w * (size_t)h; c++)
+			walls += l->cells[c] == FF_WALL;
+		ck_assert_int_eq(walls, raw_walls);
+		ck_assert_int_gt(walls, 0);
+		/* Exported back: same size and walls; '.' cells are kept exactly. */
+		out = ff_mapfile_format(l, &outlen, &lossy);
+		ck_assert_int_eq(lossy, 0);
+		raw_counts(out, &w, &h, &raw_walls);
+		ck_assert_int_eq(raw_walls, walls);
+		ck_assert_int_eq(outlen, len);
+		free(out);
+		ff_level_destroy(l);
+		free(buf);
+	}
+}
+END_TEST
+
+START_TEST(text_map_text)
+{
+	size_t len, mlen;
+	char *buf = tu_read(FF_LEVELSDIR, "chokepoint.level", &len), *map;
+	ff_level *a = NULL, *b = NULL;
+	ff_diag diag;
+
+	ck_assert_int_eq(ff_textlevel_parse(buf, len, &a, &diag), FF_OK);
+	map = ff_mapfile_format(a, &mlen, NULL);
+	ck_assert_int_eq(ff_mapfile_parse(map, mlen, "chokepoint", &b, &diag), FF_OK);
+	ck_assert_int_eq(memcmp(a->cells, b->cells, (size_t)a->w * (size_t)a->h), 0);
+	free(map);
+	free(buf);
+	ff_level_destroy(a);
+	ff_level_destroy(b);
+}
+END_TEST
+
+static const char good_head[] =
+	"fieldmarshal level 1\nname t\nsize 4 3\n";
+
+struct bad_case {
+	const char *what, *text;
+	int line, col;
+	const char *msg_part;
+};
+
+static const struct bad_case bad_text[] = {
+	{"empty", "", 1, 1, "truncated"},
+	{"no magic", "hello\n", 1, 1, "expected 'fieldmarshal level 1'"},
+	{"newer version", "fieldmarshal level 2\n", 1, 20, "unsupported format version"},
+	{"truncated header", "fieldmarshal level 1\nname t\nsize 4 3\n", 3, 1, "truncated: no 'grid'"},
+	{"truncated grid", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n", 5, 1, "grid has 1 of 3 rows"},
+	{"no end", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n....\n....\n", 7, 1, "expected 'end'"},
+	{"short row", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n...\n....\nend\n", 6, 4, "row 1 has 3 cells"},
+	{"long row", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n.....\n....\nend\n", 6, 5, "row 1 has 5 cells"},
+	{"unknown glyph", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n..X.\n....\nend\n", 6, 3, "unknown glyph 'X'"},
+	{"size 0", "fieldmarshal level 1\nname t\nsize 0 3\n", 3, 6, "width 0 is out of range"},
+	{"size 5000", "fieldmarshal level 1\nname t\nsize 4 5000\n", 3, 8, "height 5000 is out of range"},
+	{"size not a number", "fieldmarshal level 1\nname t\nsize 4 x\n", 3, 8, "not a whole number"},
+	{"missing size", "fieldmarshal level 1\nname t\ngrid\n", 3, 1, "missing 'size'"},
+	{"missing name", "fieldmarshal level 1\nsize 4 3\ngrid\n", 3, 1, "missing 'name'"},
+	{"bad name", "fieldmarshal level 1\nname a/b\n", 2, 6, "bad level name"},
+	{"unknown keyword", "fieldmarshal level 1\nname t\nsize 4 3\nbogus 1\n", 4, 1, "unknown keyword 'bogus'"},
+	{"goal outside", "fieldmarshal level 1\nname t\nsize 4 3\ngoal cell 9 1\ngrid\n....\n....\n....\nend\n", 4, 1, "goal 1 lies outside"},
+	{"goal rect outside", "fieldmarshal level 1\nname t\nsize 4 3\ngoal cell 1 1\ngoal rect 2 0 3 1\ngrid\n....\n....\n....\nend\n", 5, 1, "goal 2 lies outside"},
+	{"goal on wall", "fieldmarshal level 1\nname t\nsize 4 3\ngoal cell 1 1\ngrid\n....\n.#..\n....\nend\n", 4, 1, "goal 1 lies on walls only"},
+	{"spawn on walls", "fieldmarshal level 1\nname t\nsize 4 3\nspawn rect 0 0 2 1 5\ngrid\n##..\n....\n....\nend\n", 4, 1, "spawn 1 lies on walls only"},
+	{"bad shape", "fieldmarshal level 1\nname t\ngoal square 1 1\n", 3, 6, "unknown shape 'square'"},
+	{"goal missing args", "fieldmarshal level 1\nname t\ngoal rect 1 1 2\n", 3, 16, "missing arguments"},
+	{"goal extra args", "fieldmarshal level 1\nname t\ngoal cell 1 1 7\n", 3, 15, "trailing garbage '7'"},
+	{"bad param", "fieldmarshal level 1\nname t\nparam warp 9\n", 3, 7, "unknown parameter 'warp'"},
+	{"param range", "fieldmarshal level 1\nname t\nparam speed -3\n", 3, 13, "out of range"},
+	{"terrain clash", "fieldmarshal level 1\nname t\nterrain a . 1\nterrain b . 2\n", 4, 9, "repeats the name, glyph or cost"},
+	{"terrain cost 0", "fieldmarshal level 1\nname t\nterrain a . 0\n", 3, 13, "cost 0 is out of range"},
+	{"trailing garbage", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n....\n....\nend\nmore\n", 9, 1, "trailing garbage after 'end'"},
+};
+
+START_TEST(malformed_text)
+{
+	const struct bad_case *c = &bad_text[_i];
+	ff_level *l = (ff_level *)0x1;
+	ff_diag diag;
+
+	ck_assert_int_eq(ff_textlevel_parse(c->text, strlen(c->text), &l, &diag), FF_E_PARSE);
+	ck_assert_ptr_eq(l, (ff_level *)0x1);
+	ck_assert_msg(diag.line == c->line && diag.col == c->col && strstr(diag.msg, c->msg_part),
+		      "%s: got %d:%d: %s", c->what, diag.line, diag.col, diag.msg);
+}
+END_TEST
+
+static const struct bad_case bad_map[] = {
+	{"not a map", "hello\n", 1, 1, "expected 'type octile'"},
+	{"no height", "type octile\nwidth 3\n", 2, 1, "expected 'height H'"},
+	{"height 0", "type octile\nheight 0\nwidth 3\nmap\n", 2, 1, "expected 'height H'"},
+	{"width 5000", "type octile\nheight 2\nwidth 5000\nmap\n", 3, 1, "expected 'width W'"},
+	{"no map line", "type octile\nheight 2\nwidth 3\n", 4, 1, "expected 'map'"},
+	{"truncated", "type octile\nheight 2\nwidth 3\nmap\n...\n", 6, 1, "map has 1 of 2 rows"},
+	{"short row", "type octile\nheight 2\nwidth 3\nmap\n...\n..\n", 6, 3, "row has 2 cells"},
+	{"bad char", "type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n", 6, 2, "unknown map character"},
+	{"garbage", "type octile\nheight 1\nwidth 3\nmap\n...\nzzz\n", 6, 1, "trailing garbage"},
+};
+
+START_TEST(malformed_map)
+{
+	const struct bad_case *c = &bad_map[_i];
+	ff_level *l = NULL;
+	ff_diag diag;
+
+	ck_assert_int_eq(ff_mapfile_parse(c->text, strlen(c->text), "m", &l, &diag), FF_E_PARSE);
+	ck_assert_ptr_null(l);
+	ck_assert_msg(diag.line == c->line && diag.col == c->col && strstr(diag.msg, c->msg_part),
+		      "%s: got %d:%d: %s", c->what, diag.line, diag.col, diag.msg);
+}
+END_TEST
+
+START_TEST(crlf_and_comments_accepted)
+{
+	const char *t = "# a note\r\n#\r\n# two\r\nfieldmarshal level 1\r\nname t\r\n"
+			"size 2 1\r\n  # an indented comment\r\n\r\ngoal cell 0 0\r\n"
+			"grid\r\n.#\r\nend\r\n\r\n# after\r\n";
+	ff_level *l = NULL;
+	ff_diag diag;
+	char *out;
+
+	ck_assert_int_eq(ff_textlevel_parse(t, strlen(t), &l, &diag), FF_OK);
+	ck_assert_str_eq(l->meta.note, "a note\n\ntwo\n");
+	ck_assert_int_eq(ff_level_cost(l, 1, 0), FF_WALL);
+	out = ff_textlevel_format(l, NULL);
+	ck_assert(strstr(out, "# a note\n#\n# two\nfieldmarshal level 1\nname t\n") == out);
+	free(out);
+	ff_level_destroy(l);
+}
+END_TEST
+
+START_TEST(params_round_trip_exactly)
+{
+	ff_level *l = ff_level_create(3, 3, "p"), *back = NULL;
+	ff_diag diag;
+	size_t len;
+	char *out;
+
+	ck_assert_int_eq(ff_level_param_set(l, FF_P_SPEED, 0.1, NULL), FF_OK);
+	ck_assert_int_eq(ff_level_param_set(l, FF_P_SEP_WEIGHT, 1.0 / 3.0, NULL), FF_OK);
+	ck_assert_int_eq(ff_level_paint(l, 1, 1, 123, NULL), FF_OK);
+	out = ff_textlevel_format(l, &len);
+	ck_assert(strstr(out, "param speed 0.1\n"));
+	ck_assert_int_eq(ff_textlevel_parse(out, len, &back, &diag), FF_OK);
+	ck_assert(ff_level_equal(l, back));
+	free(out);
+	ff_level_destroy(l);
+	ff_level_destroy(back);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("textlevel");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, levels_round_trip);
+	tcase_add_test(tc, maps_import);
+	tcase_add_test(tc, text_map_text);
+	tcase_add_loop_test(tc, malformed_text, 0, (int)(sizeof bad_text / sizeof bad_text[0]));
+	tcase_add_loop_test(tc, malformed_map, 0, (int)(sizeof bad_map / sizeof bad_map[0]));
+	tcase_add_test(tc, crlf_and_comments_accepted);
+	tcase_add_test(tc, params_round_trip_exactly);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(suite());
+}
