@@ -6,6 +6,7 @@
 #ifndef FF_CLI_H
 #define FF_CLI_H
 
+int ff_cli_run(int argc, char **argv);
 int ff_cli_show(int argc, char **argv);
 
 #endif

@@ -17,6 +17,7 @@ typedef struct subcommand {
 } subcommand;
 
 static const subcommand subcommands[] = {
+	{"run", ff_cli_run, "apply a script of commands to a level"},
 	{"show", ff_cli_show, "print a level file as text or as a Moving AI .map"},
 };
 

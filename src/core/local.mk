@@ -6,4 +6,6 @@ src_core_libffcore_a_SOURCES = \
 	src/core/level.c src/core/level.h \
 	src/core/patch.c src/core/patch.h \
 	src/core/textlevel.c src/core/textlevel.h \
-	src/core/mapfile.c
+	src/core/mapfile.c \
+	src/core/session.c src/core/session.h \
+	src/core/cmd.c src/core/cmd.h

@@ -1,0 +1,478 @@
+/*
+ * cmd.c - parse and execute one command line against a session.
+ *
+ * Each command is a row of the table at the bottom: name, usage, summary and
+ * a handler.  A handler validates its words, calls one level mutator with an
+ * undo patch, and reports errors with the column of the offending word;
+ * ff_cmd_exec() records the patch in the session's history.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+
+#define MAX_WORDS 12
+
+typedef struct args {
+	int n;
+	char w[MAX_WORDS][64];
+	int col[MAX_WORDS];
+	int end_col;             /* column just past the line's last word */
+} args;
+
+static ff_err fail_at(ff_cmd_result *r, int col, ff_err err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static ff_err fail_at(ff_cmd_result *r, int col, ff_err err, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->col = col;
+	va_start(ap, fmt);
+	vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+static ff_err split(const char *line, args *a, ff_cmd_result *r)
+{
+	int i = 0;
+
+	a->n = 0;
+	while (line[i] && line[i] != '#') {
+		int s;
+
+		if (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n') {
+			i++;
+			continue;
+		}
+		s = i;
+		while (line[i] && line[i] != ' ' && line[i] != '\t' && line[i] != '\r' &&
+		       line[i] != '\n' && line[i] != '#')
+			i++;
+		if (a->n == MAX_WORDS)
+			return fail_at(r, s + 1, FF_E_PARSE, "too many words");
+		if (i - s >= (int)sizeof a->w[0])
+			return fail_at(r, s + 1, FF_E_PARSE, "word too long");
+		memcpy(a->w[a->n], line + s, (size_t)(i - s));
+		a->w[a->n][i - s] = '\0';
+		a->col[a->n++] = s + 1;
+		a->end_col = i + 1;
+	}
+	return FF_OK;
+}
+
+/* Checks the word count: exactly N words (the command name included). */
+static ff_err want(const args *a, int n, const char *usage, ff_cmd_result *r)
+{
+	if (a->n < n)
+		return fail_at(r, a->end_col, FF_E_PARSE, "missing arguments: %s", usage);
+	if (a->n > n)
+		return fail_at(r, a->col[n], FF_E_PARSE, "trailing garbage '%s': %s",
+			       a->w[n], usage);
+	return FF_OK;
+}
+
+static bool to_long(const char *s, long *v)
+{
+	char *e;
+
+	errno = 0;
+	*v = strtol(s, &e, 10);
+	return e != s && !*e && !errno;
+}
+
+static ff_err word_int(const args *a, int k, long lo, long hi, const char *what,
+		       int *out, ff_cmd_result *r)
+{
+	long v;
+
+	if (!to_long(a->w[k], &v))
+		return fail_at(r, a->col[k], FF_E_PARSE, "%s '%s' is not a whole number",
+			       what, a->w[k]);
+	if (v < lo || v > hi)
+		return fail_at(r, a->col[k], FF_E_INVAL, "%s %ld is out of range %ld..%ld",
+			       what, v, lo, hi);
+	*out = (int)v;
+	return FF_OK;
+}
+
+/* Reads "X,Y" (each within +-2^24, range checks are the mutators'). */
+static ff_err word_xy(const args *a, int k, int *x, int *y, ff_cmd_result *r)
+{
+	const char *s = a->w[k], *comma = strchr(s, ',');
+	char left[64];
+	long vx, vy;
+
+	if (comma && (size_t)(comma - s) < sizeof left) {
+		memcpy(left, s, (size_t)(comma - s));
+		left[comma - s] = '\0';
+		if (to_long(left, &vx) && to_long(comma + 1, &vy) &&
+		    labs(vx) < (1L << 24) && labs(vy) < (1L << 24)) {
+			*x = (int)vx, *y = (int)vy;
+			return FF_OK;
+		}
+	}
+	return fail_at(r, a->col[k], FF_E_PARSE, "expected X,Y but got '%s'", s);
+}
+
+/* A terrain: a palette name, "wall", or a cost 1..254. */
+static ff_err word_terrain(const ff_session *s, const args *a, int k, int *cost,
+			   ff_cmd_result *r)
+{
+	int t = ff_level_terrain_by_name(s->level, a->w[k]);
+	long v;
+
+	if (t >= 0) {
+		*cost = s->level->meta.palette[t].cost;
+		return FF_OK;
+	}
+	if (!strcmp(a->w[k], "wall")) {
+		*cost = FF_WALL;
+		return FF_OK;
+	}
+	if (to_long(a->w[k], &v)) {
+		if (v < FF_COST_MIN || v > FF_COST_MAX)
+			return fail_at(r, a->col[k], FF_E_INVAL,
+				       "cost %ld is out of range 1..254 (use 'wall' for walls)", v);
+		*cost = (int)v;
+		return FF_OK;
+	}
+	return fail_at(r, a->col[k], FF_E_NOTFOUND,
+		       "unknown terrain '%s' (a palette name, 'wall' or a cost 1..254)", a->w[k]);
+}
+
+/* Explains a mutator's error, pointing at word K. */
+static ff_err explain(const ff_session *s, const args *a, int k, ff_err err,
+		      ff_cmd_result *r)
+{
+	const ff_level *l = s->level;
+
+	switch (err) {
+	case FF_OK:
+		return FF_OK;
+	case FF_E_RANGE:
+		return fail_at(r, a->col[k], err, "'%s' reaches outside the %dx%d level",
+			       a->w[k], l->w, l->h);
+	case FF_E_WALL:
+		return fail_at(r, a->col[k], err, "'%s' lies on walls only", a->w[k]);
+	case FF_E_FULL:
+		return fail_at(r, a->col[0], err, "%s: table full", a->w[0]);
+	default:
+		return fail_at(r, a->col[k], err, "%s: %s", a->w[0], ff_strerror(err));
+	}
+}
+
+#define TRY(x) do { ff_err e_ = (x); if (e_) return e_; } while (0)
+
+typedef ff_err (*handler)(ff_session *s, const args *a, ff_patch *undo,
+			  ff_cmd_result *r);
+
+static ff_err do_paint(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	int x, y, cost;
+
+	TRY(want(a, 3, "paint X,Y TERRAIN", r));
+	TRY(word_xy(a, 1, &x, &y, r));
+	TRY(word_terrain(s, a, 2, &cost, r));
+	r->redraw = FF_REDRAW_CELLS | FF_REDRAW_META;
+	return explain(s, a, 1, ff_level_paint(s->level, x, y, cost, undo), r);
+}
+
+static ff_err do_line(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	int x0, y0, x1, y1, cost;
+	ff_err err;
+
+	TRY(want(a, 4, "line X,Y X,Y TERRAIN", r));
+	TRY(word_xy(a, 1, &x0, &y0, r));
+	TRY(word_xy(a, 2, &x1, &y1, r));
+	TRY(word_terrain(s, a, 3, &cost, r));
+	r->redraw = FF_REDRAW_CELLS | FF_REDRAW_META;
+	err = ff_level_line(s->level, x0, y0, x1, y1, cost, undo);
+	return explain(s, a, ff_level_in(s->level, x0, y0) ? 2 : 1, err, r);
+}
+
+static ff_err do_rect(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	int x, y, w, h, cost;
+	ff_err err;
+
+	TRY(want(a, 4, "rect X,Y W,H TERRAIN", r));
+	TRY(word_xy(a, 1, &x, &y, r));
+	TRY(word_xy(a, 2, &w, &h, r));
+	TRY(word_terrain(s, a, 3, &cost, r));
+	if (w < 1 || h < 1)
+		return fail_at(r, a->col[2], FF_E_INVAL, "size %d,%d must be at least 1,1", w, h);
+	r->redraw = FF_REDRAW_CELLS | FF_REDRAW_META;
+	err = ff_level_rect(s->level, x, y, w, h, cost, undo);
+	return explain(s, a, ff_level_in(s->level, x, y) ? 2 : 1, err, r);
+}
+
+static ff_err do_circle(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	int x, y, rad, cost;
+
+	TRY(want(a, 4, "circle X,Y R TERRAIN", r));
+	TRY(word_xy(a, 1, &x, &y, r));
+	TRY(word_int(a, 2, 0, FF_LEVEL_MAX_SIDE, "radius", &rad, r));
+	TRY(word_terrain(s, a, 3, &cost, r));
+	r->redraw = FF_REDRAW_CELLS | FF_REDRAW_META;
+	return explain(s, a, 1, ff_level_circle(s->level, x, y, rad, cost, undo), r);
+}
+
+static ff_err do_fill(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	int x, y, cost;
+
+	TRY(want(a, 3, "fill X,Y TERRAIN", r));
+	TRY(word_xy(a, 1, &x, &y, r));
+	TRY(word_terrain(s, a, 2, &cost, r));
+	r->redraw = FF_REDRAW_CELLS | FF_REDRAW_META;
+	return explain(s, a, 1, ff_level_fill(s->level, x, y, cost, undo), r);
+}
+
+/* Reads a shape from word 2 on: cell X,Y | rect X,Y W,H | circle X,Y R,
+ * followed by EXTRA more words. */
+static ff_err read_shape(const args *a, int extra, ff_shape *sh, ff_cmd_result *r)
+{
+	const char *kind = a->w[2];
+
+	memset(sh, 0, sizeof *sh);
+	if (!strcmp(kind, "cell")) {
+		sh->kind = FF_SHAPE_CELL;
+		TRY(want(a, 4 + extra, "cell X,Y", r));
+	} else if (!strcmp(kind, "rect")) {
+		sh->kind = FF_SHAPE_RECT;
+		TRY(want(a, 5 + extra, "rect X,Y W,H", r));
+		TRY(word_xy(a, 4, &sh->w, &sh->h, r));
+		if (sh->w < 1 || sh->h < 1)
+			return fail_at(r, a->col[4], FF_E_INVAL, "size %d,%d must be at least 1,1",
+				       sh->w, sh->h);
+	} else if (!strcmp(kind, "circle")) {
+		sh->kind = FF_SHAPE_CIRCLE;
+		TRY(want(a, 5 + extra, "circle X,Y R", r));
+		TRY(word_int(a, 4, 0, FF_LEVEL_MAX_SIDE, "radius", &sh->r, r));
+	} else {
+		return fail_at(r, a->col[2], FF_E_PARSE,
+			       "unknown shape '%s' (cell, rect or circle)", kind);
+	}
+	return word_xy(a, 3, &sh->x, &sh->y, r);
+}
+
+/* "rm N" (1-based) and "clear", shared by goal and spawn. */
+static ff_err rm_or_clear(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r,
+			  int count, ff_err (*rm)(ff_level *, int, ff_patch *),
+			  ff_err (*clr)(ff_level *, ff_patch *))
+{
+	int i;
+
+	if (!strcmp(a->w[1], "clear")) {
+		TRY(want(a, 2, "clear", r));
+		return clr(s->level, undo);
+	}
+	TRY(want(a, 3, "rm N", r));
+	TRY(word_int(a, 2, 1, count > 0 ? count : 1, "number", &i, r));
+	if (count == 0)
+		return fail_at(r, a->col[2], FF_E_NOTFOUND, "there is none to remove");
+	return rm(s->level, i - 1, undo);
+}
+
+static ff_err do_goal(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	ff_shape sh;
+
+	r->redraw = FF_REDRAW_META;
+	if (a->n < 2 || (strcmp(a->w[1], "add") && strcmp(a->w[1], "rm") &&
+			 strcmp(a->w[1], "clear")))
+		return fail_at(r, a->n < 2 ? a->end_col : a->col[1], FF_E_PARSE,
+			       "expected 'goal add SHAPE', 'goal rm N' or 'goal clear'");
+	if (strcmp(a->w[1], "add"))
+		return rm_or_clear(s, a, undo, r, s->level->meta.ngoals,
+				   ff_level_goal_remove, ff_level_goal_clear);
+	if (a->n < 3)
+		return fail_at(r, a->end_col, FF_E_PARSE, "missing shape: cell, rect or circle");
+	TRY(read_shape(a, 0, &sh, r));
+	return explain(s, a, 3, ff_level_goal_add(s->level, &sh, undo), r);
+}
+
+static ff_err do_spawn(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	ff_spawn sp;
+
+	r->redraw = FF_REDRAW_META;
+	if (a->n < 2 || (strcmp(a->w[1], "add") && strcmp(a->w[1], "rm") &&
+			 strcmp(a->w[1], "clear")))
+		return fail_at(r, a->n < 2 ? a->end_col : a->col[1], FF_E_PARSE,
+			       "expected 'spawn add SHAPE COUNT', 'spawn rm N' or 'spawn clear'");
+	if (strcmp(a->w[1], "add"))
+		return rm_or_clear(s, a, undo, r, s->level->meta.nspawns,
+				   ff_level_spawn_remove, ff_level_spawn_clear);
+	if (a->n < 3)
+		return fail_at(r, a->end_col, FF_E_PARSE, "missing shape: rect or circle");
+	if (!strcmp(a->w[2], "cell"))
+		return fail_at(r, a->col[2], FF_E_INVAL, "a spawn area is a rect or a circle");
+	TRY(read_shape(a, 1, &sp.area, r));
+	TRY(word_int(a, a->n - 1, 1, FF_SPAWN_COUNT_MAX, "agent count", &sp.count, r));
+	return explain(s, a, 3, ff_level_spawn_add(s->level, &sp, undo), r);
+}
+
+static ff_err do_set(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	const ff_param_info *pi;
+	char *e;
+	double v;
+	int id;
+
+	TRY(want(a, 3, "set NAME VALUE", r));
+	id = ff_param_by_name(a->w[1]);
+	if (id < 0)
+		return fail_at(r, a->col[1], FF_E_NOTFOUND, "unknown parameter '%s'", a->w[1]);
+	pi = ff_param_info_get((ff_param_id)id);
+	v = strtod(a->w[2], &e);
+	if (*e || e == a->w[2] || !isfinite(v))
+		return fail_at(r, a->col[2], FF_E_PARSE, "'%s' is not a number", a->w[2]);
+	if (ff_level_param_set(s->level, (ff_param_id)id, v, undo))
+		return fail_at(r, a->col[2], FF_E_INVAL, "%s must be %g..%g%s", pi->name,
+			       pi->min, pi->max, id == FF_P_SEED ? ", a whole number" : "");
+	r->redraw = FF_REDRAW_META | FF_REDRAW_STATUS;
+	return FF_OK;
+}
+
+static ff_err do_terrain(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	int cost;
+	ff_err err;
+
+	TRY(want(a, 4, "terrain NAME GLYPH COST", r));
+	if (strlen(a->w[2]) != 1)
+		return fail_at(r, a->col[2], FF_E_INVAL, "glyph '%s' must be one character", a->w[2]);
+	if (!strcmp(a->w[3], "wall"))
+		cost = FF_WALL;
+	else
+		TRY(word_int(a, 3, FF_COST_MIN, FF_COST_MAX, "cost", &cost, r));
+	err = ff_level_terrain_add(s->level, a->w[1], a->w[2][0], cost, undo);
+	if (err == FF_E_STATE)
+		return fail_at(r, a->col[1], err, "name, glyph or cost already in the palette");
+	r->redraw = FF_REDRAW_META;
+	return explain(s, a, 1, err, r);
+}
+
+static ff_err do_name(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	TRY(want(a, 2, "name NAME", r));
+	if (ff_level_set_name(s->level, a->w[1], undo))
+		return fail_at(r, a->col[1], FF_E_INVAL,
+			       "bad level name '%s' (letters, digits, '_', '-', '.')", a->w[1]);
+	r->redraw = FF_REDRAW_STATUS;
+	return FF_OK;
+}
+
+static ff_err do_resize(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	int w, h;
+
+	TRY(want(a, 2, "resize W,H", r));
+	TRY(word_xy(a, 1, &w, &h, r));
+	if (w < 1 || h < 1 || w > FF_LEVEL_MAX_SIDE || h > FF_LEVEL_MAX_SIDE)
+		return fail_at(r, a->col[1], FF_E_INVAL, "size %d,%d is out of range 1..%d",
+			       w, h, FF_LEVEL_MAX_SIDE);
+	r->redraw = FF_REDRAW_ALL;
+	return explain(s, a, 1, ff_level_resize(s->level, w, h, undo), r);
+}
+
+/* undo [N] / redo [N]: history moves, not mutations (no patch of their own). */
+static ff_err history(ff_session *s, const args *a, ff_cmd_result *r, bool back)
+{
+	int n = 1, done = 0;
+
+	if (a->n > 2)
+		return want(a, 2, back ? "undo [N]" : "redo [N]", r);
+	if (a->n == 2)
+		TRY(word_int(a, 1, 1, FF_UNDO_MAX, "count", &n, r));
+	while (done < n && (back ? ff_session_undo(s) : ff_session_redo(s)) == FF_OK)
+		done++;
+	if (done == 0)
+		return fail_at(r, a->col[0], FF_E_STATE, "nothing to %s", back ? "undo" : "redo");
+	r->redraw = FF_REDRAW_ALL;
+	return FF_OK;
+}
+
+static ff_err do_undo(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	(void)undo;
+	return history(s, a, r, true);
+}
+
+static ff_err do_redo(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	(void)undo;
+	return history(s, a, r, false);
+}
+
+typedef struct command {
+	ff_cmd_info info;
+	handler fn;
+} command;
+
+static const command commands[] = {
+	{{"paint", "X,Y TERRAIN", "paint one cell"}, do_paint},
+	{{"line", "X,Y X,Y TERRAIN", "paint a straight line, both ends included"}, do_line},
+	{{"rect", "X,Y W,H TERRAIN", "paint a W x H rectangle whose top-left cell is X,Y"}, do_rect},
+	{{"circle", "X,Y R TERRAIN", "paint a filled circle of radius R"}, do_circle},
+	{{"fill", "X,Y TERRAIN", "flood-fill the same-cost region around X,Y"}, do_fill},
+	{{"goal", "add cell X,Y | add rect X,Y W,H | add circle X,Y R | rm N | clear",
+	  "add or remove goals"}, do_goal},
+	{{"spawn", "add rect X,Y W,H COUNT | add circle X,Y R COUNT | rm N | clear",
+	  "add or remove agent spawn areas"}, do_spawn},
+	{{"set", "NAME VALUE", "set a level parameter"}, do_set},
+	{{"terrain", "NAME GLYPH COST", "add a terrain to the palette"}, do_terrain},
+	{{"name", "NAME", "rename the level"}, do_name},
+	{{"resize", "W,H", "crop or extend the level (top-left corner stays)"}, do_resize},
+	{{"undo", "[N]", "undo the last N changes"}, do_undo},
+	{{"redo", "[N]", "redo N undone changes"}, do_redo},
+};
+
+#define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
+
+const ff_cmd_info *ff_cmd_info_at(int i)
+{
+	return i >= 0 && i < NCOMMANDS ? &commands[i].info : NULL;
+}
+
+ff_err ff_cmd_exec(ff_session *s, const char *line, ff_cmd_result *res)
+{
+	ff_patch undo = FF_PATCH_INIT;
+	args *a = malloc(sizeof *a);
+	ff_err err = FF_E_NOTFOUND;
+	int i;
+
+	memset(res, 0, sizeof *res);
+	if (!a)
+		return fail_at(res, 0, FF_E_NOMEM, "out of memory");
+	err = split(line, a, res);
+	if (err || a->n == 0)
+		goto done;
+	for (i = 0; i < NCOMMANDS && strcmp(commands[i].info.name, a->w[0]); i++)
+		;
+	if (i == NCOMMANDS) {
+		err = fail_at(res, a->col[0], FF_E_NOTFOUND, "unknown command '%s'", a->w[0]);
+		goto done;
+	}
+	err = commands[i].fn(s, a, &undo, res);
+	if (err) {
+		res->redraw = 0;
+		if (!res->msg[0])
+			fail_at(res, a->col[0], err, "%s: %s", a->w[0], ff_strerror(err));
+		ff_patch_fini(&undo);
+	} else if (!ff_patch_empty(&undo)) {
+		ff_session_push_undo(s, &undo);
+	}
+done:
+	free(a);
+	return err;
+}

@@ -1,0 +1,218 @@
+/*
+ * check_cmd.c - the command language: each command changes exactly what it
+ * says (checked against the level API called directly), undo/redo through
+ * commands restores exact states, and bad commands fail with the right
+ * column and leave the session unchanged.
+ */
+#include <string.h>
+
+#include "core/cmd.h"
+#include "testutil.h"
+
+static ff_session *start(int w, int h)
+{
+	ff_session *s = malloc(sizeof *s);
+
+	ck_assert_ptr_nonnull(s);
+	ff_session_init(s, ff_level_create(w, h, "t"));
+	ck_assert_ptr_nonnull(s->level);
+	return s;
+}
+
+static void stop(ff_session *s)
+{
+	ff_session_fini(s);
+	free(s);
+}
+
+static void ok(ff_session *s, const char *line)
+{
+	ff_cmd_result r;
+	ff_err err = ff_cmd_exec(s, line, &r);
+
+	ck_assert_msg(err == FF_OK, "'%s' failed at col %d: %s", line, r.col, r.msg);
+}
+
+START_TEST(paint_commands_match_api)
+{
+	ff_session *s = start(16, 10);
+	ff_level *ref = ff_level_create(16, 10, "t");
+
+	ok(s, "paint 3,4 wall");
+	ok(s, "rect 1,1 3,2 swamp");
+	ok(s, "line 0,9 15,9 7   # a comment");
+	ok(s, "circle 8,5 2 forest");
+	ok(s, "fill 15,0 mud");
+	ff_level_paint(ref, 3, 4, FF_WALL, NULL);
+	ff_level_rect(ref, 1, 1, 3, 2, 5, NULL);
+	ff_level_line(ref, 0, 9, 15, 9, 7, NULL);
+	ff_level_circle(ref, 8, 5, 2, 2, NULL);
+	ff_level_fill(ref, 15, 0, 3, NULL);
+	ck_assert(ff_level_equal(s->level, ref));
+	ck_assert_int_eq(ff_level_cost(s->level, 2, 2), 5);
+	ck_assert_int_eq(ff_level_cost(s->level, 15, 9), 7);
+	ck_assert(s->modified);
+	ff_level_destroy(ref);
+	stop(s);
+}
+END_TEST
+
+START_TEST(goals_spawns_set)
+{
+	ff_session *s = start(16, 10);
+
+	ok(s, "goal add cell 2,3");
+	ok(s, "goal add rect 10,2 3,4");
+	ok(s, "goal add circle 8,8 1");
+	ok(s, "spawn add rect 0,0 4,4 25");
+	ok(s, "spawn add circle 12,7 2 10");
+	ok(s, "set speed 2.5");
+	ok(s, "terrain road r 4");
+	ok(s, "paint 0,0 road");
+	ok(s, "name renamed");
+	ck_assert_int_eq(s->level->meta.ngoals, 3);
+	ck_assert_int_eq(s->level->meta.goals[1].kind, FF_SHAPE_RECT);
+	ck_assert_int_eq(s->level->meta.goals[1].w, 3);
+	ck_assert_int_eq(s->level->meta.goals[1].h, 4);
+	ck_assert_int_eq(s->level->meta.spawns[1].count, 10);
+	ck_assert(s->level->meta.params[FF_P_SPEED] == 2.5);
+	ck_assert_int_eq(ff_level_cost(s->level, 0, 0), 4);
+	ck_assert_str_eq(s->level->meta.name, "renamed");
+	ok(s, "goal rm 2");
+	ck_assert_int_eq(s->level->meta.ngoals, 2);
+	ck_assert_int_eq(s->level->meta.goals[1].kind, FF_SHAPE_CIRCLE);
+	ok(s, "spawn clear");
+	ck_assert_int_eq(s->level->meta.nspawns, 0);
+	stop(s);
+}
+END_TEST
+
+START_TEST(undo_redo_through_commands)
+{
+	ff_session *s = start(12, 8);
+	ff_level *states[6];
+	const char *cmds[5] = {"rect 0,0 4,4 wall", "goal add cell 9,6", "resize 20,5",
+			       "fill 19,4 swamp", "set jitter 0"};
+	ff_cmd_result r;
+
+	states[0] = ff_level_clone(s->level);
+	for (int i = 0; i < 5; i++) {
+		ok(s, cmds[i]);
+		states[i + 1] = ff_level_clone(s->level);
+	}
+	for (int i = 5; i > 0; i--) {
+		ok(s, "undo");
+		ck_assert_msg(ff_level_equal(s->level, states[i - 1]), "undo to state %d", i - 1);
+	}
+	ck_assert_int_eq(ff_cmd_exec(s, "undo", &r), FF_E_STATE);
+	ok(s, "redo 3");
+	ck_assert(ff_level_equal(s->level, states[3]));
+	ok(s, "paint 1,1 mud");          /* a new edit forgets the redo history */
+	ck_assert_int_eq(ff_cmd_exec(s, "redo", &r), FF_E_STATE);
+	ok(s, "undo 2");
+	ck_assert(ff_level_equal(s->level, states[2]));
+	for (int i = 0; i < 6; i++)
+		ff_level_destroy(states[i]);
+	stop(s);
+}
+END_TEST
+
+struct bad { const char *line; int col; const char *msg; };
+
+static const struct bad bad_cmds[] = {
+	{"jump 1,2", 1, "unknown command 'jump'"},
+	{"paint 1,2", 10, "missing arguments"},
+	{"paint 1,2 wall extra", 16, "trailing garbage 'extra'"},
+	{"paint 1;2 wall", 7, "expected X,Y"},
+	{"paint 16,2 wall", 7, "outside the 16x10 level"},
+	{"paint -1,2 wall", 7, "outside"},
+	{"paint 1,2 lava", 11, "unknown terrain 'lava'"},
+	{"paint 1,2 0", 11, "cost 0 is out of range"},
+	{"paint 1,2 255", 11, "cost 255 is out of range"},
+	{"rect 14,8 3,3 wall", 11, "outside"},
+	{"rect 1,1 0,3 wall", 10, "must be at least 1,1"},
+	{"circle 3,3 -2 wall", 12, "radius -2 is out of range"},
+	{"line 0,0 0,10 wall", 10, "outside"},
+	{"goal add cell 5,5", 15, "lies on walls only"},
+	{"goal add cell 50,5", 15, "outside"},
+	{"goal add square 1,1", 10, "unknown shape 'square'"},
+	{"goal add rect 15,9 2,2", 15, "outside"},
+	{"goal rm 1", 9, "there is none"},
+	{"goal", 5, "expected 'goal add SHAPE'"},
+	{"spawn add cell 1,1 5", 11, "rect or a circle"},
+	{"spawn add rect 1,1 2,2 0", 24, "agent count 0 is out of range"},
+	{"set warp 9", 5, "unknown parameter 'warp'"},
+	{"set speed fast", 11, "not a number"},
+	{"set speed 1e9", 11, "speed must be"},
+	{"set seed 1.5", 10, "whole number"},
+	{"terrain grass2 . 9", 9, "already in the palette"},
+	{"name a/b", 6, "bad level name"},
+	{"resize 0,5", 8, "out of range"},
+	{"resize 5000,5", 8, "out of range"},
+	{"redo", 1, "nothing to redo"},
+};
+
+START_TEST(bad_commands)
+{
+	const struct bad *b = &bad_cmds[_i];
+	ff_session *s = start(16, 10);
+	ff_level *before;
+	ff_cmd_result r;
+
+	ok(s, "paint 5,5 wall");
+	before = ff_level_clone(s->level);
+	ck_assert_int_ne(ff_cmd_exec(s, b->line, &r), FF_OK);
+	ck_assert_msg(r.col == b->col && strstr(r.msg, b->msg),
+		      "'%s': got col %d: %s", b->line, r.col, r.msg);
+	ck_assert_msg(ff_level_equal(s->level, before), "'%s' changed the level", b->line);
+	ck_assert_int_eq(s->nundo, 1);
+	ff_level_destroy(before);
+	stop(s);
+}
+END_TEST
+
+START_TEST(blank_and_comment_lines)
+{
+	ff_session *s = start(4, 4);
+	ff_cmd_result r;
+
+	ck_assert_int_eq(ff_cmd_exec(s, "", &r), FF_OK);
+	ck_assert_int_eq(ff_cmd_exec(s, "   # just a comment", &r), FF_OK);
+	ck_assert_int_eq(s->nundo, 0);
+	ck_assert(!s->modified);
+	stop(s);
+}
+END_TEST
+
+START_TEST(command_table_complete)
+{
+	const ff_cmd_info *c;
+	int n = 0;
+
+	for (int i = 0; (c = ff_cmd_info_at(i)); i++, n++) {
+		ck_assert(c->name && c->args && c->summary && c->summary[0]);
+	}
+	ck_assert_int_ge(n, 13);
+	ck_assert_ptr_null(ff_cmd_info_at(-1));
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("cmd");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, paint_commands_match_api);
+	tcase_add_test(tc, goals_spawns_set);
+	tcase_add_test(tc, undo_redo_through_commands);
+	tcase_add_loop_test(tc, bad_commands, 0, (int)(sizeof bad_cmds / sizeof bad_cmds[0]));
+	tcase_add_test(tc, blank_and_comment_lines);
+	tcase_add_test(tc, command_table_complete);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(suite());
+}
