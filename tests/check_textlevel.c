@@ -111,9 +111,6 @@ START_TEST(text_map_text)
 }
 END_TEST
 
-static const char good_head[] =
-	"fieldmarshal level 1\nname t\nsize 4 3\n";
-
 struct bad_case {
 	const char *what, *text;
 	int line, col;
