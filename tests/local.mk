@@ -14,5 +14,10 @@ tests_check_cmd_SOURCES = tests/check_cmd.c tests/testutil.h
 tests_check_cmd_CFLAGS = $(TEST_CFLAGS)
 tests_check_cmd_LDADD = $(TEST_LDADD)
 
+check_PROGRAMS += tests/check_store
+tests_check_store_SOURCES = tests/check_store.c tests/testutil.h
+tests_check_store_CFLAGS = $(TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_check_store_LDADD = src/store/libffstore.a $(TEST_LDADD) $(SQLITE_LIBS)
+
 TESTS += $(check_PROGRAMS)
 EXTRA_DIST += tests/data

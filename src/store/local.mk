@@ -1,1 +1,8 @@
-# src/store: see the issue tracker; filled in as the area lands.
+# The level store: SQLite, linked by the program and tests/check_store.
+noinst_LIBRARIES += src/store/libffstore.a
+src_store_libffstore_a_SOURCES = \
+	src/store/store.c src/store/store.h src/store/store_int.h \
+	src/store/schema.c \
+	src/store/codec.c \
+	src/store/levels.c
+src_store_libffstore_a_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS)
