@@ -19,5 +19,14 @@ tests_check_store_SOURCES = tests/check_store.c tests/testutil.h
 tests_check_store_CFLAGS = $(TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_check_store_LDADD = src/store/libffstore.a $(TEST_LDADD) $(SQLITE_LIBS)
 
+check_PROGRAMS += tests/check_solver
+tests_check_solver_SOURCES = tests/check_solver.c tests/testutil.h
+tests_check_solver_CFLAGS = $(TEST_CFLAGS)
+tests_check_solver_LDADD = $(TEST_LDADD)
+# Every Moving AI scenario (23,039), not only the sample make check runs.
+check-full: tests/check_solver$(EXEEXT)
+	FF_CHECK_FULL=1 $(builddir)/tests/check_solver$(EXEEXT)
+.PHONY: check-full
+
 TESTS += $(check_PROGRAMS)
 EXTRA_DIST += tests/data

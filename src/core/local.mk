@@ -9,3 +9,8 @@ src_core_libffcore_a_SOURCES = \
 	src/core/mapfile.c \
 	src/core/session.c src/core/session.h \
 	src/core/cmd.c src/core/cmd.h
+# Solver (integration and flow fields) and level generators.
+src_core_libffcore_a_SOURCES += \
+	src/core/solver.c src/core/solver.h src/core/solver_int.h \
+	src/core/bucketq.c src/core/dijkstra.c src/core/fmm.c src/core/repair.c \
+	src/core/gen.c src/core/gen.h

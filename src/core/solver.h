@@ -75,6 +75,8 @@ size_t ff_solver_bytes(const ff_solver *s);
  * passable.  On error the previous result is kept. */
 ff_err ff_solver_begin(ff_solver *s, const ff_level *l, const ff_shape *goals,
 		       int ngoals, const ff_solver_opts *opts);
+/* After begin() failed on a goal: the index of that goal, else -1. */
+int ff_solver_bad_goal(const ff_solver *s);
 /* Advances N units; returns the phase reached. */
 ff_phase ff_solver_step(ff_solver *s, ff_step_unit unit, long n);
 /* ff_solver_begin + step to the end. */

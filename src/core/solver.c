@@ -1,0 +1,395 @@
+/*
+ * solver.c - the solver's lifecycle, the resumable phase machine
+ * (COST -> INTEGRATE -> FLOW -> DONE) and the queries.  The passes
+ * themselves live in dijkstra.c and fmm.c, the queue in bucketq.c and the
+ * incremental update in repair.c.
+ *
+ * Invariant: every buffer is allocated by ff_solver_create(); nothing after
+ * it allocates.  A one-shot Dijkstra solve computes each flow direction as
+ * its cell is settled ("fused"); a stepped solve computes them in the FLOW
+ * phase.  Both give the same bytes: a cell's lowest neighbour always has a
+ * smaller value, and every smaller value is final when the cell settles.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver_int.h"
+
+const int ff_dir_dx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
+const int ff_dir_dy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+
+static int pick_block_size(size_t n)
+{
+	size_t bs = n / ((size_t)FF_RING * 8);
+	int b = 4;
+
+	while (b < 64 && (size_t)b * 2 <= bs)
+		b *= 2;
+	return b;
+}
+
+ff_solver *ff_solver_create(int w, int h)
+{
+	ff_solver *s;
+	size_t n;
+
+	if (w < 1 || h < 1 || w > FF_LEVEL_MAX_SIDE || h > FF_LEVEL_MAX_SIDE)
+		return NULL;
+	s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	n = (size_t)w * (size_t)h;
+	s->w = w, s->h = h, s->W = w + 2;
+	s->np = (size_t)(w + 2) * (size_t)(h + 2);
+	s->bs = pick_block_size(n);
+	s->nblk = (int)((n + (size_t)s->bs - 1) / (size_t)s->bs) + FF_RING + 8;
+	s->cost = malloc(s->np);
+	s->val = malloc(s->np * sizeof *s->val);
+	s->dir = malloc(s->np);
+	s->flag = malloc(s->np);
+	s->ent = malloc((size_t)s->nblk * (size_t)s->bs * sizeof *s->ent);
+	s->bnext = malloc((size_t)s->nblk * sizeof *s->bnext);
+	if (!s->cost || !s->val || !s->dir || !s->flag || !s->ent || !s->bnext) {
+		ff_solver_destroy(s);
+		return NULL;
+	}
+	for (int c = 0; c < 256; c++) {
+		s->ostep[c] = c == FF_WALL ? INFINITY : (double)c;
+		s->dstep[c] = c == FF_WALL ? INFINITY : c * 1.4142135623730951;
+	}
+	s->phase = FF_PHASE_IDLE;
+	s->last = -1;
+	return s;
+}
+
+void ff_solver_destroy(ff_solver *s)
+{
+	if (!s)
+		return;
+	free(s->cost);
+	free(s->val);
+	free(s->dir);
+	free(s->flag);
+	free(s->ent);
+	free(s->bnext);
+	free(s);
+}
+
+size_t ff_solver_bytes(const ff_solver *s)
+{
+	return sizeof *s + s->np * (1 + sizeof *s->val + 1 + 1) +
+	       (size_t)s->nblk * ((size_t)s->bs + 1) * sizeof(int32_t);
+}
+
+static ff_err check_goals(ff_solver *s, const ff_level *l, const ff_shape *goals,
+			  int ngoals)
+{
+	s->bad_goal = -1;
+	if (ngoals < 1 || ngoals > FF_GOALS_MAX || !goals)
+		return FF_E_INVAL;
+	for (int i = 0; i < ngoals; i++) {
+		ff_err e = ff_level_check_shape(l, &goals[i], true);
+		if (e) {
+			s->bad_goal = i;
+			return e;
+		}
+	}
+	return FF_OK;
+}
+
+ff_err ff_solver_begin(ff_solver *s, const ff_level *l, const ff_shape *goals,
+		       int ngoals, const ff_solver_opts *opts)
+{
+	ff_err e;
+
+	if (!s || !l || !opts || l->w != s->w || l->h != s->h)
+		return FF_E_INVAL;
+	if ((opts->method != FF_METHOD_DIJKSTRA && opts->method != FF_METHOD_FMM) ||
+	    (opts->connectivity != 8 && opts->connectivity != 4))
+		return FF_E_INVAL;
+	e = check_goals(s, l, goals, ngoals);
+	if (e)
+		return e;
+	memmove(s->goals, goals, (size_t)ngoals * sizeof *goals);
+	s->ngoals = ngoals;
+	s->lvl = l;
+	s->opts = *opts;
+	s->phase = FF_PHASE_COST;
+	s->fused = false;
+	s->have_result = false;
+	s->settled = s->frontier = 0;
+	s->last = s->last_from = -1;
+	s->flow_pos = 0;
+	return FF_OK;
+}
+
+int ff_solver_bad_goal(const ff_solver *s)
+{
+	return s->bad_goal;
+}
+
+bool ff_solver_is_goal(const ff_solver *s, int x, int y)
+{
+	for (int i = 0; i < s->ngoals; i++)
+		if (ff_shape_contains(&s->goals[i], x, y))
+			return true;
+	return false;
+}
+
+/* Smallest passable cost in the level (1 when there is none). */
+static int min_cost(const ff_solver *s)
+{
+	int m = FF_COST_MAX;
+
+	for (size_t i = 0; i < s->np && m > FF_COST_MIN; i++)
+		if (s->cost[i] < m)
+			m = s->cost[i];
+	return m;
+}
+
+void ff_solver_seed(ff_solver *s)
+{
+	const ff_level *l = s->lvl;
+	int W = s->W;
+
+	memset(s->cost, FF_WALL, s->np);
+	for (int y = 0; y < s->h; y++)
+		memcpy(s->cost + (size_t)(y + 1) * (size_t)W + 1,
+		       l->cells + (size_t)y * (size_t)s->w, (size_t)s->w);
+	for (size_t i = 0; i < s->np; i++)
+		s->val[i] = INFINITY;
+	memset(s->dir, FF_DIR_NONE, s->np);
+	memset(s->flag, 0, s->np);
+	ffq_reset(s);
+	s->kscale = s->opts.method == FF_METHOD_FMM ? 4.0 / min_cost(s) : 1.0;
+	for (int i = 0; i < s->ngoals; i++) {
+		int x0, y0, x1, y1;
+		if (!ff_shape_clip(l, &s->goals[i], &x0, &y0, &x1, &y1))
+			continue;
+		for (int y = y0; y <= y1; y++)
+			for (int x = x0; x <= x1; x++) {
+				int32_t p = ffs_index(s, x, y);
+				if (s->cost[p] == FF_WALL || s->val[p] == 0.0 ||
+				    !ff_shape_contains(&s->goals[i], x, y))
+					continue;
+				s->val[p] = 0.0;
+				s->frontier++;
+				ffq_push(s, p, 0);
+			}
+	}
+}
+
+void ff_solver_flow_range(ff_solver *s, size_t from, size_t to)
+{
+	bool fmm = s->opts.method == FF_METHOD_FMM;
+
+	for (size_t i = from; i < to; i++) {
+		int32_t p = ffs_index(s, (int)(i % (size_t)s->w), (int)(i / (size_t)s->w));
+		s->dir[p] = fmm ? ff_fmm_dir(s, p) : ff_dijkstra_dir(s, p);
+	}
+}
+
+/* Advances the FLOW phase by N cells (or rows when WAVE); true at its end. */
+static bool flow_step(ff_solver *s, long n, bool wave)
+{
+	size_t total = (size_t)s->w * (size_t)s->h, to;
+
+	if (wave)
+		to = (s->flow_pos / (size_t)s->w + 1) * (size_t)s->w;
+	else
+		to = n < 0 || (size_t)n > total ? total : s->flow_pos + (size_t)n;
+	if (to > total)
+		to = total;
+	ff_solver_flow_range(s, s->flow_pos, to);
+	s->flow_pos = to;
+	return to == total;
+}
+
+static bool integrate(ff_solver *s, long n, bool wave)
+{
+	return s->opts.method == FF_METHOD_FMM ? ff_fmm_run(s, n, wave)
+					       : ff_dijkstra_run(s, n, wave);
+}
+
+/* One call's worth of work in the current phase: N units (N < 0 = all of the
+ * phase).  Returns the units used. */
+static long advance(ff_solver *s, long n, bool wave)
+{
+	long before = s->settled;
+
+	switch (s->phase) {
+	case FF_PHASE_COST:
+		ff_solver_seed(s);
+		s->phase = FF_PHASE_INTEGRATE;
+		return 1;
+	case FF_PHASE_INTEGRATE:
+		if (integrate(s, wave ? -1 : n, wave)) {
+			s->phase = s->fused ? FF_PHASE_DONE : FF_PHASE_FLOW;
+			s->have_result = s->fused;
+		}
+		return wave ? 1 : s->settled - before;
+	case FF_PHASE_FLOW: {
+		size_t pos = s->flow_pos;
+		if (flow_step(s, n, wave)) {
+			s->phase = FF_PHASE_DONE;
+			s->have_result = true;
+		}
+		return wave ? 1 : (long)(s->flow_pos - pos);
+	}
+	default:
+		return 0;
+	}
+}
+
+ff_phase ff_solver_step(ff_solver *s, ff_step_unit unit, long n)
+{
+	if (!s)
+		return FF_PHASE_IDLE;
+	if (unit == FF_STEP_ALL) {
+		while (s->phase != FF_PHASE_DONE && s->phase != FF_PHASE_IDLE)
+			advance(s, -1, false);
+	} else if (unit == FF_STEP_PHASE) {
+		for (; n > 0 && s->phase != FF_PHASE_DONE && s->phase != FF_PHASE_IDLE; n--)
+			advance(s, -1, false);
+	} else {
+		bool wave = unit == FF_STEP_WAVE;
+		while (n > 0 && s->phase != FF_PHASE_DONE && s->phase != FF_PHASE_IDLE) {
+			long used = advance(s, wave ? 1 : n, wave);
+			n -= used > 0 ? used : 1;
+		}
+	}
+	return s->phase;
+}
+
+ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,
+		       int ngoals, const ff_solver_opts *opts)
+{
+	ff_err e = ff_solver_begin(s, l, goals, ngoals, opts);
+
+	if (e)
+		return e;
+	s->fused = opts->method == FF_METHOD_DIJKSTRA;
+	ff_solver_step(s, FF_STEP_ALL, 0);
+	return FF_OK;
+}
+
+/* --- queries ----------------------------------------------------------- */
+
+ff_phase ff_solver_phase(const ff_solver *s)
+{
+	return s->phase;
+}
+
+const char *ff_phase_name(ff_phase p)
+{
+	static const char *const names[] = {
+		[FF_PHASE_IDLE] = "idle", [FF_PHASE_COST] = "cost",
+		[FF_PHASE_INTEGRATE] = "integrate", [FF_PHASE_FLOW] = "flow",
+		[FF_PHASE_DONE] = "done",
+	};
+	return (unsigned)p <= FF_PHASE_DONE ? names[p] : "?";
+}
+
+double ff_solver_value(const ff_solver *s, int x, int y)
+{
+	int32_t p;
+
+	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h ||
+	    s->phase < FF_PHASE_INTEGRATE)
+		return INFINITY;
+	p = ffs_index(s, x, y);
+	return (s->flag[p] & FL_SETTLED) ? (double)s->val[p] : INFINITY;
+}
+
+int ff_solver_dir(const ff_solver *s, int x, int y)
+{
+	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h ||
+	    s->phase < FF_PHASE_INTEGRATE)
+		return FF_DIR_NONE;
+	return s->dir[ffs_index(s, x, y)];
+}
+
+void ff_solver_flow(const ff_solver *s, int x, int y, float *dx, float *dy)
+{
+	int d = ff_solver_dir(s, x, y);
+
+	*dx = *dy = 0.0f;
+	if (d == FF_DIR_NONE)
+		return;
+	if (s->opts.method == FF_METHOD_FMM) {
+		ff_fmm_grad(s, ffs_index(s, x, y), dx, dy);
+		return;
+	}
+	*dx = (float)ff_dir_dx[d];
+	*dy = (float)ff_dir_dy[d];
+	if (d >= FF_DIR_SE) {
+		*dx *= (float)0.70710678118654752;
+		*dy *= (float)0.70710678118654752;
+	}
+}
+
+void ff_solver_sample(const ff_solver *s, double x, double y, float *dx, float *dy)
+{
+	double fx = x - 0.5, fy = y - 0.5, sx = 0, sy = 0, n;
+	int i0 = (int)floor(fx), j0 = (int)floor(fy);
+	double tx = fx - i0, ty = fy - j0;
+
+	*dx = *dy = 0.0f;
+	if (!(fx > -2.0 && fy > -2.0 && fx < s->w + 1.0 && fy < s->h + 1.0))
+		return;
+	for (int k = 0; k < 4; k++) {
+		int i = i0 + (k & 1), j = j0 + (k >> 1);
+		double wgt = ((k & 1) ? tx : 1 - tx) * ((k >> 1) ? ty : 1 - ty);
+		float vx, vy;
+		if (wgt <= 0.0 || (unsigned)i >= (unsigned)s->w ||
+		    (unsigned)j >= (unsigned)s->h)
+			continue;
+		ff_solver_flow(s, i, j, &vx, &vy);
+		sx += wgt * vx;
+		sy += wgt * vy;
+	}
+	n = sqrt(sx * sx + sy * sy);
+	if (n > 1e-9) {
+		*dx = (float)(sx / n);
+		*dy = (float)(sy / n);
+	}
+}
+
+long ff_solver_settled(const ff_solver *s)
+{
+	return s->settled;
+}
+
+long ff_solver_frontier(const ff_solver *s)
+{
+	return s->phase == FF_PHASE_INTEGRATE ? s->frontier : 0;
+}
+
+bool ff_solver_on_frontier(const ff_solver *s, int x, int y)
+{
+	int32_t p;
+
+	if (s->phase != FF_PHASE_INTEGRATE ||
+	    (unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h)
+		return false;
+	p = ffs_index(s, x, y);
+	return s->val[p] != INFINITY && !(s->flag[p] & FL_SETTLED);
+}
+
+static void unpad(const ff_solver *s, int32_t p, int *x, int *y)
+{
+	*x = p % s->W - 1;
+	*y = p / s->W - 1;
+}
+
+bool ff_solver_last(const ff_solver *s, int *x, int *y, int *from_x, int *from_y)
+{
+	if (s->last < 0 || s->phase < FF_PHASE_INTEGRATE)
+		return false;
+	unpad(s, s->last, x, y);
+	if (s->last_from >= 0)
+		unpad(s, s->last_from, from_x, from_y);
+	else
+		*from_x = *x, *from_y = *y;
+	return true;
+}

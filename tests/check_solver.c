@@ -1,0 +1,499 @@
+/*
+ * check_solver.c - the solver against independent truth: the Moving AI
+ * benchmark's optimal lengths (a sample in `make check`, all 23,039 with
+ * FF_CHECK_FULL=1 or `make check-full`), hand-worked grids, the exact
+ * Euclidean distance for Fast Marching, and the solver against itself:
+ * stepping equals one-shot, repair equals a full solve, arrows go downhill.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "core/gen.h"
+#include "core/solver.h"
+#include "core/textlevel.h"
+#include "testutil.h"
+
+#define SQRT2 1.41421356237309504880
+
+static const ff_solver_opts DIJ8 = {FF_METHOD_DIJKSTRA, 8};
+static const ff_solver_opts DIJ4 = {FF_METHOD_DIJKSTRA, 4};
+static const ff_solver_opts FMM = {FF_METHOD_FMM, 4};
+
+/* A level from rows of glyphs: '.' cost 1, '#' wall, digits their cost. */
+static ff_level *grid(int w, int h, const char *rows)
+{
+	ff_level *l = ff_level_create(w, h, "t");
+
+	ck_assert_ptr_nonnull(l);
+	for (int i = 0; i < w * h; i++) {
+		char c = rows[i];
+		l->cells[i] = c == '#' ? FF_WALL : c == '.' ? 1 : (uint8_t)(c - '0');
+	}
+	return l;
+}
+
+static ff_shape cell(int x, int y)
+{
+	return (ff_shape){FF_SHAPE_CELL, x, y, 0, 0, 0};
+}
+
+static ff_solver *solve(const ff_level *l, const ff_shape *g, int ng,
+			const ff_solver_opts *o)
+{
+	ff_solver *s = ff_solver_create(l->w, l->h);
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(ff_solver_solve(s, l, g, ng, o), FF_OK);
+	ck_assert_int_eq(ff_solver_phase(s), FF_PHASE_DONE);
+	return s;
+}
+
+#define ck_near(a, b) ck_assert_msg(fabs((a) - (b)) < 1e-5, "%.9g != %.9g", (double)(a), (double)(b))
+
+START_TEST(weighted_corridor)
+{
+	ff_level *l = grid(5, 1, "12315");
+	ff_shape g = cell(0, 0);
+	ff_solver *s = solve(l, &g, 1, &DIJ8);
+	const double want[5] = {0, 2, 5, 6, 11};
+
+	for (int x = 0; x < 5; x++)
+		ck_near(ff_solver_value(s, x, 0), want[x]);
+	ck_assert_int_eq(ff_solver_dir(s, 0, 0), FF_DIR_NONE);
+	ck_assert_int_eq(ff_solver_dir(s, 3, 0), FF_DIR_W);
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+}
+END_TEST
+
+START_TEST(octile_and_corners)
+{
+	/* goal top left; (1,0) a wall blocks the diagonal into (1,1) */
+	ff_level *l = grid(3, 3, ".#."
+				 "..."
+				 "..3");
+	ff_shape g = cell(0, 0);
+	ff_solver *s = solve(l, &g, 1, &DIJ8);
+
+	ck_near(ff_solver_value(s, 0, 1), 1);
+	ck_near(ff_solver_value(s, 1, 1), 2);            /* no corner cut */
+	ck_near(ff_solver_value(s, 1, 2), 1 + SQRT2);  /* (0,1) -> (1,2) */
+	ck_near(ff_solver_value(s, 2, 1), 3);
+	ck_near(ff_solver_value(s, 2, 0), 4);            /* corner (1,0): via (2,1) */
+	ck_assert(isinf(ff_solver_value(s, 1, 0)));
+	ck_near(ff_solver_value(s, 2, 2), fmin(2 + 3 * SQRT2, 1 + SQRT2 + 3));
+	ck_assert_int_eq(ff_solver_dir(s, 1, 1), FF_DIR_W);
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+}
+END_TEST
+
+START_TEST(four_connected)
+{
+	ff_level *l = grid(3, 3, "........2");
+	ff_shape g = cell(0, 0);
+	ff_solver *s = solve(l, &g, 1, &DIJ4);
+
+	ck_near(ff_solver_value(s, 1, 1), 2);
+	ck_near(ff_solver_value(s, 2, 2), 5);
+	ck_near(ff_solver_value(s, 2, 0), 2);
+	for (int y = 0; y < 3; y++)
+		for (int x = 0; x < 3; x++)
+			ck_assert(ff_solver_dir(s, x, y) == FF_DIR_NONE ||
+				  ff_solver_dir(s, x, y) < FF_DIR_SE);
+	/* ties: (1,1) has W and N at 1; E,S,W,N order picks W */
+	ck_assert_int_eq(ff_solver_dir(s, 1, 1), FF_DIR_W);
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+}
+END_TEST
+
+START_TEST(multi_goal_and_regions)
+{
+	ff_level *l = grid(9, 5, "........." "........." "........."
+				 "........." ".......##");
+	ff_shape g[2] = {cell(0, 2), {FF_SHAPE_RECT, 7, 0, 2, 2, 0}};
+	ff_shape c = {FF_SHAPE_CIRCLE, 4, 2, 0, 0, 1};
+	ff_solver *s = solve(l, g, 2, &DIJ8);
+
+	ck_near(ff_solver_value(s, 0, 2), 0);
+	ck_near(ff_solver_value(s, 8, 1), 0);
+	ck_near(ff_solver_value(s, 3, 2), 3);
+	ck_near(ff_solver_value(s, 6, 2), SQRT2);
+	ck_assert(isinf(ff_solver_value(s, 8, 4)));             /* a wall */
+	ff_solver_destroy(s);
+	s = solve(l, &c, 1, &DIJ8);
+	ck_near(ff_solver_value(s, 5, 2), 0);
+	ck_near(ff_solver_value(s, 4, 1), 0);
+	ck_near(ff_solver_value(s, 5, 1), 1);
+	ck_near(ff_solver_value(s, 7, 2), 2);
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+}
+END_TEST
+
+START_TEST(unreachable_and_bad_goals)
+{
+	ff_level *l = grid(5, 3, "..#.."
+				 "..#.."
+				 "..#..");
+	ff_shape g = cell(0, 0), wall = cell(2, 1), out = cell(9, 0);
+	ff_shape two[2] = {cell(0, 0), cell(2, 2)};
+	ff_solver *s = solve(l, &g, 1, &DIJ8);
+
+	ck_assert(isinf(ff_solver_value(s, 3, 1)));
+	ck_assert_int_eq(ff_solver_dir(s, 4, 2), FF_DIR_NONE);
+	ck_assert_int_eq(ff_solver_solve(s, l, &wall, 1, &DIJ8), FF_E_WALL);
+	ck_assert_int_eq(ff_solver_bad_goal(s), 0);
+	ck_assert_int_eq(ff_solver_solve(s, l, two, 2, &DIJ8), FF_E_WALL);
+	ck_assert_int_eq(ff_solver_bad_goal(s), 1);
+	ck_assert_int_eq(ff_solver_solve(s, l, &out, 1, &DIJ8), FF_E_RANGE);
+	ck_assert_int_eq(ff_solver_solve(s, l, &g, 0, &DIJ8), FF_E_INVAL);
+	/* the previous result is kept */
+	ck_assert_int_eq(ff_solver_phase(s), FF_PHASE_DONE);
+	ck_near(ff_solver_value(s, 1, 2), 1 + SQRT2);
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+}
+END_TEST
+
+/* Every reachable non-goal cell points to an allowed, strictly lower
+ * neighbour; every other cell has no direction. */
+static void check_arrows(const ff_solver *s, const ff_level *l)
+{
+	for (int y = 0; y < l->h; y++)
+		for (int x = 0; x < l->w; x++) {
+			double v = ff_solver_value(s, x, y);
+			int d = ff_solver_dir(s, x, y), nx, ny;
+			if (isinf(v) || v == 0) {
+				ck_assert_int_eq(d, FF_DIR_NONE);
+				continue;
+			}
+			ck_assert_int_lt(d, 8);
+			nx = x + ff_dir_dx[d], ny = y + ff_dir_dy[d];
+			ck_assert(ff_level_in(l, nx, ny) && ff_level_cost(l, nx, ny) != FF_WALL);
+			if (d >= FF_DIR_SE)
+				ck_assert(ff_level_cost(l, nx, y) != FF_WALL &&
+					  ff_level_cost(l, x, ny) != FF_WALL);
+			ck_assert(ff_solver_value(s, nx, ny) < v);
+		}
+}
+
+START_TEST(arrows_go_downhill)
+{
+	for (int k = 0; k < FF_GEN__COUNT; k++) {
+		ff_level *l = ff_gen_level((ff_gen_kind)k, 97, 61, 7u + (unsigned)k);
+		ff_solver *s = solve(l, l->meta.goals, 1, &DIJ8);
+		check_arrows(s, l);
+		ck_assert_int_eq(ff_solver_solve(s, l, l->meta.goals, 1, &DIJ4), FF_OK);
+		check_arrows(s, l);
+		ff_solver_destroy(s);
+		ff_level_destroy(l);
+	}
+}
+END_TEST
+
+/* --- Moving AI ---------------------------------------------------------- */
+
+static const char *const MAPS[] = {
+	"arena", "den312d", "ht_chantry", "lak303d", "brc202d", "8room_000",
+	"maze512-1-0", "random512-10-0", "AcrosstheCape",
+};
+
+/* Runs every STRIDE-th scenario of map NAME (at most LIMIT, 0 = all);
+ * returns the number run and raises *WORST to the largest relative error. */
+static int run_scen(const char *name, int limit, double *worst)
+{
+	char fn[128], *map, *scen, *line, *save = NULL;
+	size_t len;
+	ff_level *l;
+	ff_diag diag;
+	ff_solver *s;
+	int total = 0, run = 0, stride;
+
+	snprintf(fn, sizeof fn, "%s.map", name);
+	map = tu_read(FF_TESTDATA, fn, &len);
+	ck_assert_msg(ff_level_parse_any(map, len, name, &l, &diag) == FF_OK,
+		      "%s: %s", fn, diag.msg);
+	snprintf(fn, sizeof fn, "%s.map.scen", name);
+	scen = tu_read(FF_TESTDATA, fn, NULL);
+	for (char *p = scen; *p; p++)
+		total += *p == '\n';
+	stride = limit > 0 && total > limit ? total / limit : 1;
+	s = ff_solver_create(l->w, l->h);
+	ck_assert_ptr_nonnull(s);
+	int i = 0;
+	for (line = strtok_r(scen, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		int b, mw, mh, sx, sy, gx, gy;
+		double opt, got, err;
+		char mp[256];
+		ff_shape g;
+		if (sscanf(line, "%d %255s %d %d %d %d %d %d %lf", &b, mp, &mw, &mh,
+			   &sx, &sy, &gx, &gy, &opt) != 9)
+			continue;
+		if (i++ % stride)
+			continue;
+		g = cell(gx, gy);
+		ck_assert_int_eq(ff_solver_solve(s, l, &g, 1, &DIJ8), FF_OK);
+		got = ff_solver_value(s, sx, sy);
+		err = fabs(got - opt) / opt;
+		ck_assert_msg(fabs(got - opt) <= 1e-5 * opt + 1e-4,
+			      "%s (%d,%d)->(%d,%d): got %.9g want %.9g", name,
+			      sx, sy, gx, gy, got, opt);
+		if (err > *worst)
+			*worst = err;
+		run++;
+	}
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+	free(map);
+	free(scen);
+	return run;
+}
+
+START_TEST(movingai_scenarios)
+{
+	bool full = getenv("FF_CHECK_FULL") != NULL;
+	int n = 0;
+	double worst = 0;
+
+	for (size_t i = 0; i < sizeof MAPS / sizeof *MAPS; i++)
+		n += run_scen(MAPS[i], full ? 0 : 240, &worst);
+	ck_assert_int_ge(n, full ? 23039 : 2000);
+	fprintf(stderr, "movingai: %d scenarios, worst relative error %.3g\n", n, worst);
+}
+END_TEST
+
+/* --- Fast Marching ------------------------------------------------------ */
+
+START_TEST(fmm_vs_euclid)
+{
+	const int n = 201, c = 100;
+	ff_level *l = ff_level_create(n, n, "open");
+	ff_shape g = cell(c, c);
+	ff_solver *s = solve(l, &g, 1, &FMM);
+	double worst = 0, worst_rel = 0;
+
+	for (int y = 0; y < n; y++)
+		for (int x = 0; x < n; x++) {
+			double e = hypot(x - c, y - c), t = ff_solver_value(s, x, y);
+			ck_assert(t >= e - 1e-3);    /* first order overestimates */
+			if (t - e > worst)
+				worst = t - e;
+			if (e >= 10 && (t - e) / e > worst_rel)
+				worst_rel = (t - e) / e;
+		}
+	/* along the axes the first-order update is exact */
+	ck_near(ff_solver_value(s, c + 50, c), 50);
+	fprintf(stderr, "fmm: open %dx%d, max error %.4f cells, max relative "
+		"error beyond radius 10: %.4f\n", n, n, worst, worst_rel);
+	ck_assert(worst < 4.0);
+	ck_assert(worst_rel < 0.08);
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+}
+END_TEST
+
+START_TEST(fmm_monotone_along_flow)
+{
+	for (int k = 0; k < FF_GEN__COUNT; k++) {
+		ff_level *l = ff_gen_level((ff_gen_kind)k, 83, 71, 3u + (unsigned)k);
+		ff_solver *s = solve(l, l->meta.goals, 1, &FMM);
+		for (int y = 0; y < l->h; y++)
+			for (int x = 0; x < l->w; x++) {
+				double v = ff_solver_value(s, x, y);
+				int d = ff_solver_dir(s, x, y);
+				float fx, fy;
+				if (isinf(v) || v == 0) {
+					ck_assert_int_eq(d, FF_DIR_NONE);
+					continue;
+				}
+				ck_assert_int_lt(d, 8);
+				ck_assert(ff_solver_value(s, x + ff_dir_dx[d],
+							  y + ff_dir_dy[d]) < v);
+				ff_solver_flow(s, x, y, &fx, &fy);
+				ck_assert(fabs(hypot(fx, fy) - 1) < 1e-5);
+				/* the arrow is within 90 degrees of -grad T */
+				ck_assert(fx * ff_dir_dx[d] + fy * ff_dir_dy[d] > 0);
+			}
+		ff_solver_destroy(s);
+		ff_level_destroy(l);
+	}
+}
+END_TEST
+
+/* --- stepping and repair ------------------------------------------------ */
+
+static void same_fields(const ff_solver *a, const ff_solver *b, const ff_level *l)
+{
+	for (int y = 0; y < l->h; y++)
+		for (int x = 0; x < l->w; x++) {
+			double va = ff_solver_value(a, x, y), vb = ff_solver_value(b, x, y);
+			ck_assert_msg(memcmp(&va, &vb, sizeof va) == 0,
+				      "(%d,%d): %.9g != %.9g", x, y, va, vb);
+			ck_assert_msg(ff_solver_dir(a, x, y) == ff_solver_dir(b, x, y),
+				      "(%d,%d): dir %d != %d", x, y,
+				      ff_solver_dir(a, x, y), ff_solver_dir(b, x, y));
+		}
+}
+
+START_TEST(stepping_equals_one_shot)
+{
+	const ff_solver_opts *opts[3] = {&DIJ8, &DIJ4, &FMM};
+	uint64_t rs = 42;
+
+	for (int k = 0; k < FF_GEN__COUNT; k++)
+		for (int m = 0; m < 3; m++) {
+			ff_level *l = ff_gen_level((ff_gen_kind)k, 57, 43, 11u + (unsigned)k);
+			ff_solver *one = solve(l, l->meta.goals, 1, opts[m]);
+			ff_solver *st = ff_solver_create(l->w, l->h);
+			long prev = -1;
+			ck_assert_int_eq(ff_solver_begin(st, l, l->meta.goals, 1, opts[m]), FF_OK);
+			ck_assert_int_eq(ff_solver_phase(st), FF_PHASE_COST);
+			while (ff_solver_phase(st) != FF_PHASE_DONE) {
+				int u = tu_range(&rs, 0, 9);
+				ff_step_unit unit = u < 6 ? FF_STEP_CELL : u < 9 ? FF_STEP_WAVE : FF_STEP_PHASE;
+				ff_solver_step(st, unit, unit == FF_STEP_CELL ? tu_range(&rs, 1, 40) : 1);
+				if (ff_solver_phase(st) == FF_PHASE_INTEGRATE) {
+					int x, y, fx, fy;
+					ck_assert_int_ge(ff_solver_settled(st), prev);
+					prev = ff_solver_settled(st);
+					if (ff_solver_last(st, &x, &y, &fx, &fy))
+						ck_assert(!isinf(ff_solver_value(st, x, y)));
+				}
+			}
+			ck_assert_int_eq(ff_solver_frontier(st), 0);
+			same_fields(one, st, l);
+			ff_solver_destroy(one);
+			ff_solver_destroy(st);
+			ff_level_destroy(l);
+		}
+}
+END_TEST
+
+START_TEST(wave_steps_settle_one_band)
+{
+	ff_level *l = ff_level_create(21, 21, "open");
+	ff_shape g = cell(10, 10);
+	ff_solver *s = ff_solver_create(21, 21);
+
+	ck_assert_int_eq(ff_solver_begin(s, l, &g, 1, &DIJ8), FF_OK);
+	ff_solver_step(s, FF_STEP_WAVE, 1);          /* COST */
+	ff_solver_step(s, FF_STEP_WAVE, 1);          /* the goal: value 0 */
+	ck_assert_int_eq(ff_solver_settled(s), 1);
+	ck_assert_int_eq(ff_solver_frontier(s), 8);
+	ck_assert(ff_solver_on_frontier(s, 11, 11));
+	ck_assert(!ff_solver_on_frontier(s, 10, 10));
+	ff_solver_step(s, FF_STEP_WAVE, 1);          /* values in [1, 2) */
+	ck_assert_int_eq(ff_solver_settled(s), 9);
+	ff_solver_step(s, FF_STEP_PHASE, 1);
+	ck_assert_int_eq(ff_solver_phase(s), FF_PHASE_FLOW);
+	ck_assert_int_eq(ff_solver_settled(s), 21 * 21);
+	ff_solver_step(s, FF_STEP_ALL, 0);
+	ck_assert_int_eq(ff_solver_phase(s), FF_PHASE_DONE);
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+}
+END_TEST
+
+static void repair_sequence(ff_gen_kind kind, int w, int h, uint64_t seed, int edits)
+{
+	ff_level *l = ff_gen_level(kind, w, h, seed);
+	ff_solver *s = solve(l, l->meta.goals, 1, &DIJ8);
+	ff_solver *f = ff_solver_create(w, h);
+	static const uint8_t costs[] = {1, 1, 2, 5, 20, FF_WALL, FF_WALL, 254};
+	uint64_t rs = seed * 7919u + 1;
+
+	for (int e = 0; e < edits; e++) {
+		int x0 = tu_range(&rs, 0, w - 1), y0 = tu_range(&rs, 0, h - 1);
+		int x1 = x0 + tu_range(&rs, 0, 4), y1 = y0 + tu_range(&rs, 0, 4);
+		uint8_t c = costs[tu_range(&rs, 0, 7)];
+		if (x1 >= w)
+			x1 = w - 1;
+		if (y1 >= h)
+			y1 = h - 1;
+		for (int y = y0; y <= y1; y++)
+			for (int x = x0; x <= x1; x++)
+				if (!ff_level_is_goal(l, x, y))
+					l->cells[y * w + x] = tu_range(&rs, 0, 2) ? c : 1;
+		ck_assert_int_eq(ff_solver_repair(s, x0, y0, x1, y1), FF_OK);
+		ck_assert_int_eq(ff_solver_solve(f, l, l->meta.goals, 1, &DIJ8), FF_OK);
+		same_fields(s, f, l);
+	}
+	ff_solver_destroy(f);
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+}
+
+START_TEST(repair_equals_full_solve)
+{
+	for (int k = 0; k < FF_GEN__COUNT; k++)
+		repair_sequence((ff_gen_kind)k, 61, 47, 100u + (unsigned)k, 60);
+	repair_sequence(FF_GEN_OPEN, 200, 150, 5, 30);
+}
+END_TEST
+
+START_TEST(sample_is_bilinear)
+{
+	ff_level *l = ff_level_create(9, 9, "open");
+	ff_shape g = cell(4, 4);
+	ff_solver *s = solve(l, &g, 1, &DIJ8);
+	float dx, dy, cx, cy;
+
+	ff_solver_flow(s, 1, 4, &cx, &cy);
+	ck_assert(cx == 1.0f && cy == 0.0f);
+	ff_solver_sample(s, 1.5, 4.5, &dx, &dy);   /* a cell centre */
+	ck_near(dx, 1);
+	ck_near(dy, 0);
+	ff_solver_sample(s, 2.0, 4.0, &dx, &dy);   /* between four cells */
+	ck_assert(dx > 0.9f && fabsf(dy) < 0.45f);
+	ck_near(hypot(dx, dy), 1);
+	ff_solver_sample(s, 4.5, 4.5, &dx, &dy);   /* on the goal */
+	ck_assert(dx == 0.0f && dy == 0.0f);
+	ff_solver_sample(s, -5, 4.5, &dx, &dy);     /* outside */
+	ck_assert(dx == 0.0f && dy == 0.0f);
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+}
+END_TEST
+
+START_TEST(bytes_per_cell)
+{
+	ff_solver *s = ff_solver_create(1024, 1024);
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_le(ff_solver_bytes(s), (size_t)16 * 1024 * 1024);
+	ff_solver_destroy(s);
+	ck_assert_ptr_null(ff_solver_create(0, 3));
+	ff_solver_destroy(NULL);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *su = suite_create("solver");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, weighted_corridor);
+	tcase_add_test(tc, octile_and_corners);
+	tcase_add_test(tc, four_connected);
+	tcase_add_test(tc, multi_goal_and_regions);
+	tcase_add_test(tc, unreachable_and_bad_goals);
+	tcase_add_test(tc, arrows_go_downhill);
+	tcase_add_test(tc, sample_is_bilinear);
+	tcase_add_test(tc, bytes_per_cell);
+	tcase_add_test(tc, fmm_vs_euclid);
+	tcase_add_test(tc, fmm_monotone_along_flow);
+	tcase_add_test(tc, stepping_equals_one_shot);
+	tcase_add_test(tc, wave_steps_settle_one_band);
+	tcase_add_test(tc, repair_equals_full_solve);
+	tcase_add_test(tc, movingai_scenarios);
+	suite_add_tcase(su, tc);
+	return su;
+}
+
+int main(void)
+{
+	return tu_run(suite());
+}
