@@ -6,6 +6,9 @@
 #ifndef FF_CLI_H
 #define FF_CLI_H
 
+int ff_cli_export(int argc, char **argv);
+int ff_cli_import(int argc, char **argv);
+int ff_cli_levels(int argc, char **argv);
 int ff_cli_run(int argc, char **argv);
 int ff_cli_show(int argc, char **argv);
 

@@ -8,6 +8,7 @@
 
 #include "config.h"
 #include "cli.h"
+#include "db.h"
 #include "util.h"
 
 typedef struct subcommand {
@@ -17,6 +18,9 @@ typedef struct subcommand {
 } subcommand;
 
 static const subcommand subcommands[] = {
+	{"export", ff_cli_export, "write a stored level to a text level or .map file"},
+	{"import", ff_cli_import, "store level files (text or .map) in the database"},
+	{"levels", ff_cli_levels, "list, show, remove, copy and rename stored levels"},
 	{"run", ff_cli_run, "apply a script of commands to a level"},
 	{"show", ff_cli_show, "print a level file as text or as a Moving AI .map"},
 };
@@ -26,7 +30,7 @@ static const subcommand subcommands[] = {
 static void help(FILE *f)
 {
 	fprintf(f,
-		"usage: fieldmarshal [--help] [--version] COMMAND [ARGS...]\n"
+		"usage: fieldmarshal [--help] [--version] [--db FILE] COMMAND [ARGS...]\n"
 		"\n"
 		"Design, solve and test flow-field crowd movement in a terminal.\n"
 		"\n"
@@ -42,6 +46,9 @@ static void help(FILE *f)
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	argc = ff_cli_take_db_option(argc, argv); /* global: anywhere on the line */
+	if (argc < 0)
+		return FF_EXIT_USAGE;
 	if (argc < 2) {
 		help(stderr);
 		return FF_EXIT_USAGE;

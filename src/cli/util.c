@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/textlevel.h"
+#include "db.h"
 #include "util.h"
 
 void ff_cli_error(const char *fmt, ...)
@@ -133,6 +134,8 @@ ff_level *ff_cli_load_level(const char *arg)
 	char *buf;
 	ff_err err;
 
+	if (strcmp(arg, "-") && access(arg, F_OK) != 0)
+		return ff_cli_load_stored(arg); /* no such file: a stored level */
 	buf = ff_cli_read_file(arg, &len);
 	if (!buf)
 		return NULL;

@@ -30,7 +30,7 @@ char *ff_cli_read_file(const char *path, size_t *len);
 bool ff_cli_write_file(const char *path, const char *data, size_t len);
 
 /* Loads the level named by ARG: a text level or a Moving AI .map file (or
- * a level stored in the database, once the store exists).  On failure
+ * the name of a level stored in the database, when no such file exists).  On failure
  * prints the reason (FILE:LINE:COL for parse errors) and returns NULL.
  * Caller frees with ff_level_destroy(). */
 ff_level *ff_cli_load_level(const char *arg);

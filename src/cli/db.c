@@ -1,0 +1,198 @@
+/*
+ * db.c - the level database as the subcommands see it: its location (the
+ * global --db option, FIELDMARSHAL_DB, the XDG data directory) and the
+ * seeding of a new database with the bundled levels, looked for in
+ * $FIELDMARSHAL_LEVELS, the installed $(pkgdatadir)/levels and the source
+ * tree's levels/ (so an uninstalled build works), first that exists.
+ */
+#define _POSIX_C_SOURCE 200809L /* scandir, strdup */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/textlevel.h"
+#include "db.h"
+#include "util.h"
+
+static const char *db_option;
+
+int ff_cli_take_db_option(int argc, char **argv)
+{
+	int out = 1, i = 1;
+
+	for (; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--db")) {
+			if (i + 1 >= argc) {
+				ff_cli_error("option '--db' needs a FILE");
+				return -1;
+			}
+			db_option = argv[++i];
+		} else if (!strncmp(argv[i], "--db=", 5)) {
+			db_option = argv[i] + 5;
+		} else {
+			argv[out++] = argv[i];
+		}
+	}
+	while (i < argc)
+		argv[out++] = argv[i++];
+	argv[out] = NULL;
+	return out;
+}
+
+/* Creates DIR and its parents (mode 0700 for new ones, as XDG asks). */
+static bool make_dirs(char *path)
+{
+	for (char *p = path + 1; ; p++) {
+		if (*p != '/' && *p)
+			continue;
+		char c = *p;
+		*p = '\0';
+		if (mkdir(path, 0700) && errno != EEXIST) {
+			ff_cli_error("cannot create directory '%s': %s", path, strerror(errno));
+			*p = c;
+			return false;
+		}
+		*p = c;
+		if (!c)
+			return true;
+	}
+}
+
+const char *ff_cli_db_path(void)
+{
+	static char path[4096];
+	const char *env = getenv("FIELDMARSHAL_DB"), *xdg = getenv("XDG_DATA_HOME");
+	const char *home = getenv("HOME");
+	int n;
+
+	if (db_option || (env && *env))
+		return db_option ? db_option : env;
+	if (xdg && xdg[0] == '/')
+		n = snprintf(path, sizeof path, "%s/fieldmarshal", xdg);
+	else if (home && *home)
+		n = snprintf(path, sizeof path, "%s/.local/share/fieldmarshal", home);
+	else {
+		ff_cli_error("cannot find the level database: set HOME, XDG_DATA_HOME or use --db");
+		return NULL;
+	}
+	if (n < 0 || (size_t)n + sizeof "/levels.db" > sizeof path) {
+		ff_cli_error("data directory path too long");
+		return NULL;
+	}
+	if (!make_dirs(path))
+		return NULL;
+	strcat(path, "/levels.db");
+	return path;
+}
+
+/* The first bundled-levels directory that exists, or NULL. */
+static const char *levels_dir(void)
+{
+	const char *env = getenv("FIELDMARSHAL_LEVELS");
+	const char *dirs[] = {env && *env ? env : NULL, FF_PKGDATADIR "/levels", FF_SRCLEVELS};
+	struct stat st;
+
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (dirs[i] && !stat(dirs[i], &st) && S_ISDIR(st.st_mode))
+			return dirs[i];
+	return NULL;
+}
+
+static int is_level_file(const struct dirent *e)
+{
+	size_t n = strlen(e->d_name);
+
+	return n > 6 && !strcmp(e->d_name + n - 6, ".level");
+}
+
+/* Saves DIR/FILE into S unless a level of that name exists; true when saved. */
+static bool seed_one(ff_store *s, const char *dir, const char *file)
+{
+	char path[4096], name[FF_NAME_MAX];
+	ff_level *l = NULL;
+	ff_diag diag;
+	size_t len;
+	char *buf;
+	ff_err err;
+
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	if (!(buf = ff_cli_read_file(path, &len)))
+		return false;
+	ff_cli_name_from_path(path, name);
+	err = ff_level_parse_any(buf, len, name, &l, &diag);
+	free(buf);
+	if (err) {
+		ff_cli_error("not seeding '%s': %d:%d: %s", path, diag.line, diag.col, diag.msg);
+		return false;
+	}
+	err = ff_store_save(s, l, FF_STORE_NEW, NULL);
+	ff_level_destroy(l);
+	if (err && err != FF_E_CONFLICT)
+		ff_cli_error("not seeding '%s': %s", path, ff_store_errmsg(s));
+	return !err;
+}
+
+/* Fills a new database with every bundled level. */
+static void seed(ff_store *s, const char *db)
+{
+	const char *dir = levels_dir();
+	struct dirent **names = NULL;
+	int n, saved = 0;
+
+	if (!dir)
+		return;
+	n = scandir(dir, &names, is_level_file, alphasort);
+	for (int i = 0; i < n; i++) {
+		saved += seed_one(s, dir, names[i]->d_name);
+		free(names[i]);
+	}
+	free(names);
+	if (saved)
+		fprintf(stderr, "fieldmarshal: created '%s' with %d levels from '%s'\n",
+			db, saved, dir);
+}
+
+ff_store *ff_cli_open_store(void)
+{
+	const char *path = ff_cli_db_path();
+	ff_store *s;
+
+	if (!path)
+		return NULL;
+	if (!(s = ff_store_create())) {
+		ff_cli_error("out of memory");
+		return NULL;
+	}
+	if (ff_store_open(s, path, FF_STORE_CREATE)) {
+		ff_cli_error("%s", ff_store_errmsg(s));
+		ff_store_destroy(s);
+		return NULL;
+	}
+	if (ff_store_created(s))
+		seed(s, path);
+	return s;
+}
+
+ff_level *ff_cli_load_stored(const char *name)
+{
+	ff_level *l = NULL;
+	ff_store *s;
+	ff_err err;
+
+	if (!ff_level_name_ok(name)) {
+		ff_cli_error("no file or stored level named '%s'", name);
+		return NULL;
+	}
+	if (!(s = ff_cli_open_store()))
+		return NULL;
+	err = ff_store_load(s, name, &l, NULL);
+	if (err == FF_E_NOTFOUND)
+		ff_cli_error("no file or stored level named '%s'", name);
+	else if (err)
+		ff_cli_error("%s", ff_store_errmsg(s));
+	ff_store_destroy(s);
+	return l;
+}

@@ -1,0 +1,30 @@
+/*
+ * db.h - which level database the program uses and how subcommands open
+ * it: the global --db option, FIELDMARSHAL_DB, or the default in the user's
+ * data directory, created and seeded with the bundled levels on first use.
+ */
+#ifndef FF_CLI_DB_H
+#define FF_CLI_DB_H
+
+#include "core/level.h"
+#include "store/store.h"
+
+/* Removes every "--db FILE" and "--db=FILE" from ARGV (up to a "--"),
+ * remembering the last FILE, and returns the new ARGC (ARGV stays NULL
+ * terminated).  Prints a usage error and returns -1 when FILE is missing. */
+int ff_cli_take_db_option(int argc, char **argv);
+/* The database path: --db, else $FIELDMARSHAL_DB, else
+ * $XDG_DATA_HOME/fieldmarshal/levels.db, else
+ * ~/.local/share/fieldmarshal/levels.db.  Returns a static string, or NULL
+ * (after printing why) when no location can be worked out. */
+const char *ff_cli_db_path(void);
+/* Opens the database (creating its directory and the file when missing, and
+ * then seeding it with the bundled levels).  Prints why and returns NULL on
+ * failure.  Caller frees with ff_store_destroy(). */
+ff_store *ff_cli_open_store(void);
+/* Loads the stored level NAME.  Prints "no file or stored level named
+ * 'NAME'" or the store's message and returns NULL on failure.  Caller frees
+ * with ff_level_destroy(). */
+ff_level *ff_cli_load_stored(const char *name);
+
+#endif
