@@ -6,10 +6,12 @@
 #ifndef FF_CLI_H
 #define FF_CLI_H
 
+int ff_cli_bench(int argc, char **argv);
 int ff_cli_export(int argc, char **argv);
 int ff_cli_import(int argc, char **argv);
 int ff_cli_levels(int argc, char **argv);
 int ff_cli_run(int argc, char **argv);
 int ff_cli_show(int argc, char **argv);
+int ff_cli_solve(int argc, char **argv);
 
 #endif

@@ -8,5 +8,7 @@ src_fieldmarshal_SOURCES = \
 # The level database: --db, seeding, and the levels/import/export commands.
 src_fieldmarshal_SOURCES += src/cli/db.c src/cli/db.h \
 	src/cli/cmd_levels.c src/cli/cmd_import.c src/cli/cmd_export.c
+# Solver subcommands.
+src_fieldmarshal_SOURCES += src/cli/cmd_solve.c src/cli/cmd_bench.c
 src_fieldmarshal_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(SQLITE_CFLAGS)
 src_fieldmarshal_LDADD = src/store/libffstore.a src/core/libffcore.a $(NCURSES_LIBS) $(SQLITE_LIBS) $(LIBS)

@@ -18,11 +18,13 @@ typedef struct subcommand {
 } subcommand;
 
 static const subcommand subcommands[] = {
+	{"bench", ff_cli_bench, "time the solver on generated grids and level files"},
 	{"export", ff_cli_export, "write a stored level to a text level or .map file"},
 	{"import", ff_cli_import, "store level files (text or .map) in the database"},
 	{"levels", ff_cli_levels, "list, show, remove, copy and rename stored levels"},
 	{"run", ff_cli_run, "apply a script of commands to a level"},
 	{"show", ff_cli_show, "print a level file as text or as a Moving AI .map"},
+	{"solve", ff_cli_solve, "solve a level and print its fields or query values"},
 };
 
 #define NSUB (sizeof subcommands / sizeof subcommands[0])

@@ -97,3 +97,20 @@ ff_level *ff_gen_level(ff_gen_kind kind, int w, int h, uint64_t seed)
 	l->meta.ngoals = 1;
 	return l;
 }
+
+bool ff_gen_centre_cell(const ff_level *l, int *x, int *y)
+{
+	int cx = l->w / 2, cy = l->h / 2, rmax = l->w > l->h ? l->w : l->h;
+
+	for (int r = 0; r <= rmax; r++)
+		for (int j = cy - r; j <= cy + r; j++)
+			for (int i = cx - r; i <= cx + r; i++) {
+				if (j != cy - r && j != cy + r && i != cx - r && i != cx + r)
+					continue;
+				if (ff_level_in(l, i, j) && ff_level_cost(l, i, j) != FF_WALL) {
+					*x = i, *y = j;
+					return true;
+				}
+			}
+	return false;
+}

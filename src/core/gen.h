@@ -27,6 +27,10 @@ const char *ff_gen_name(ff_gen_kind kind);
  * bad size or kind or no memory.  Caller frees with ff_level_destroy(). */
 ff_level *ff_gen_level(ff_gen_kind kind, int w, int h, uint64_t seed);
 
+/* The passable cell of L nearest its centre (by rings of growing
+ * Chebyshev radius, rows top to bottom); false when every cell is a wall. */
+bool ff_gen_centre_cell(const ff_level *l, int *x, int *y);
+
 /* The generator's PRNG (splitmix64), exposed for tests that need a stream
  * independent of the level. */
 uint64_t ff_gen_rand(uint64_t *state);

@@ -1,0 +1,185 @@
+/* cmd_bench.c - 'fieldmarshal bench': time full solves (integration + flow)
+ * and repairs on generated grids and on given levels; prints a table. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "core/gen.h"
+#include "core/solver.h"
+#include "util.h"
+
+static const char usage[] =
+	"usage: fieldmarshal bench [--quick] [LEVEL ...]\n"
+	"\n"
+	"Times full solves (integration and flow) with Dijkstra and Fast Marching\n"
+	"on generated grids (open, 20% random walls, rooms with one-cell doors,\n"
+	"weighted terrain) at 256, 1024 and 2048 cells square, and on each LEVEL\n"
+	"(a text level or Moving AI .map; solved from its goals, else from the\n"
+	"passable cell nearest its centre).  Prints the median over repeats,\n"
+	"cells per second and the solver's bytes per cell; also the time of an\n"
+	"incremental repair after a one-cell edit.  Progress goes to stderr.\n"
+	"\n"
+	"  -q, --quick   256 and 1024 only, fewer repeats\n"
+	"  -h, --help    show this help\n";
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(double *t, int n)
+{
+	qsort(t, (size_t)n, sizeof *t, cmp_double);
+	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+static void row(const char *grid, const ff_level *l, const char *what, double ms,
+		const ff_solver *s)
+{
+	double cells = (double)l->w * l->h;
+
+	printf("%-22s %5dx%-5d %-10s %10.3f %10.1f %8.2f\n", grid, l->w, l->h, what,
+	       ms, cells / (ms / 1e3) / 1e6, (double)ff_solver_bytes(s) / cells);
+	fflush(stdout);
+}
+
+/* Times REPS full solves of L with OPTS; returns the median ms. */
+static double time_solve(ff_solver *s, const ff_level *l, const ff_shape *g,
+			 int ng, const ff_solver_opts *o, int reps)
+{
+	double t[64];
+
+	for (int i = 0; i < reps; i++) {
+		double t0 = now_ms();
+		ff_solver_solve(s, l, g, ng, o);
+		t[i] = now_ms() - t0;
+	}
+	return median(t, reps);
+}
+
+/* Times repairs after painting and then clearing one wall cell a little
+ * away from the first goal (two repairs per edit). */
+static double time_repair(ff_solver *s, ff_level *l, const ff_shape *g, int ng,
+			  int reps)
+{
+	static const ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8};
+	double t[64];
+	int x = g[0].x + l->w / 8, y = g[0].y + 3;
+	uint8_t old;
+
+	if (!ff_level_in(l, x, y))
+		x = g[0].x, y = g[0].y + 1;
+	if (!ff_level_in(l, x, y) || ff_level_is_goal(l, x, y))
+		return NAN;
+	old = l->cells[(size_t)y * (size_t)l->w + (size_t)x];
+	ff_solver_solve(s, l, g, ng, &o);
+	for (int i = 0; i < reps; i++) {
+		double t0;
+		l->cells[(size_t)y * (size_t)l->w + (size_t)x] =
+			i % 2 ? old : (old == FF_WALL ? 1 : FF_WALL);
+		t0 = now_ms();
+		ff_solver_repair(s, x, y, x, y);
+		t[i] = now_ms() - t0;
+	}
+	l->cells[(size_t)y * (size_t)l->w + (size_t)x] = old;
+	ff_solver_solve(s, l, g, ng, &o);
+	return median(t, reps);
+}
+
+static void bench_level(const char *grid, ff_level *l, const ff_shape *g, int ng,
+			int reps)
+{
+	static const ff_solver_opts dij = {FF_METHOD_DIJKSTRA, 8};
+	static const ff_solver_opts fmm = {FF_METHOD_FMM, 4};
+	ff_solver *s = ff_solver_create(l->w, l->h);
+	ff_err e;
+
+	if (!s) {
+		ff_cli_error("out of memory for %s", grid);
+		return;
+	}
+	fprintf(stderr, "bench: %s %dx%d ...\n", grid, l->w, l->h);
+	e = ff_solver_solve(s, l, g, ng, &dij);
+	if (e) {
+		ff_cli_error("%s: cannot solve: %s", grid, ff_strerror(e));
+		ff_solver_destroy(s);
+		return;
+	}
+	row(grid, l, "dijkstra", time_solve(s, l, g, ng, &dij, reps), s);
+	row(grid, l, "fmm", time_solve(s, l, g, ng, &fmm, reps), s);
+	row(grid, l, "repair", time_repair(s, l, g, ng, reps * 2 > 64 ? 64 : reps * 2), s);
+	ff_solver_destroy(s);
+}
+
+static void bench_file(const char *path, int reps)
+{
+	ff_level *l = ff_cli_load_level(path);
+	ff_shape g = {FF_SHAPE_CELL, 0, 0, 0, 0, 0};
+
+	if (!l)
+		return;
+	if (l->meta.ngoals > 0)
+		bench_level(l->meta.name, l, l->meta.goals, l->meta.ngoals, reps);
+	else if (ff_gen_centre_cell(l, &g.x, &g.y))
+		bench_level(l->meta.name, l, &g, 1, reps);
+	else
+		ff_cli_error("%s: no passable cell", path);
+	ff_level_destroy(l);
+}
+
+int ff_cli_bench(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"quick", no_argument, NULL, 'q'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	static const int sizes[3] = {256, 1024, 2048}, full_reps[3] = {21, 9, 5};
+	bool quick = false;
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
+		if (c == 'q') {
+			quick = true;
+		} else if (c == 'h') {
+			fputs(usage, stdout);
+			return FF_EXIT_OK;
+		} else {
+			return ff_cli_usage("bench", "bad option");
+		}
+	}
+	printf("%-22s %-11s %-10s %10s %10s %8s\n", "grid", "size", "method",
+	       "median ms", "Mcells/s", "B/cell");
+	if (optind < argc) {
+		for (int i = optind; i < argc; i++)
+			bench_file(argv[i], quick ? 3 : 9);
+		return FF_EXIT_OK;
+	}
+	for (int si = 0; si < (quick ? 2 : 3); si++)
+		for (int k = 0; k < FF_GEN__COUNT; k++) {
+			ff_level *l = ff_gen_level((ff_gen_kind)k, sizes[si], sizes[si], 1);
+			if (!l) {
+				ff_cli_error("out of memory");
+				return FF_EXIT_FAIL;
+			}
+			bench_level(ff_gen_name((ff_gen_kind)k), l, l->meta.goals, 1,
+				    quick ? 3 : full_reps[si]);
+			ff_level_destroy(l);
+		}
+	return FF_EXIT_OK;
+}

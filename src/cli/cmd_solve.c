@@ -1,0 +1,268 @@
+/* cmd_solve.c - 'fieldmarshal solve': solve a level and print fields or
+ * query values. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "core/gen.h"
+#include "core/solver.h"
+#include "util.h"
+
+static const char usage[] =
+	"usage: fieldmarshal solve LEVEL [--goal X,Y ...] [--method dijkstra|fmm]\n"
+	"                         [--connectivity 8|4] [--show costs|integration|flow]\n"
+	"                         [--query X,Y ...] [--ascii]\n"
+	"\n"
+	"Solves LEVEL (a text level or a Moving AI .map) towards its goals (or,\n"
+	"when it has none, the passable cell nearest its centre) and prints a\n"
+	"summary, the fields, or the values at queried cells.\n"
+	"\n"
+	"  -g, --goal X,Y          a goal cell; repeatable; replaces the level's goals\n"
+	"  -m, --method M          dijkstra (exact, default) or fmm (Fast Marching)\n"
+	"  -c, --connectivity N    8 (default) or 4; Dijkstra only\n"
+	"  -s, --show FIELD        print costs, integration values or flow arrows\n"
+	"  -q, --query X,Y         print 'X Y VALUE' (or 'X Y unreachable'); repeatable\n"
+	"  -a, --ascii             ASCII arrows instead of Unicode\n"
+	"  -h, --help              show this help\n"
+	"\n"
+	"In --show output '#' is a wall, '*' a goal and '-' an unreachable cell.\n";
+
+enum { SHOW_NONE, SHOW_COSTS, SHOW_INTEGRATION, SHOW_FLOW };
+
+typedef struct solve_args {
+	ff_shape goals[FF_GOALS_MAX];
+	int ngoals;
+	int qx[256], qy[256], nq;
+	ff_solver_opts opts;
+	int show;
+	bool ascii;
+	const char *path;
+} solve_args;
+
+static int parse_args(int argc, char **argv, solve_args *a)
+{
+	static const struct option opts[] = {
+		{"goal", required_argument, NULL, 'g'},
+		{"method", required_argument, NULL, 'm'},
+		{"connectivity", required_argument, NULL, 'c'},
+		{"show", required_argument, NULL, 's'},
+		{"query", required_argument, NULL, 'q'},
+		{"ascii", no_argument, NULL, 'a'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int c, x, y;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "g:m:c:s:q:ah", opts, NULL)) != -1) {
+		switch (c) {
+		case 'g':
+			if (!ff_cli_parse_xy(optarg, &x, &y))
+				return ff_cli_usage("solve", "bad goal '%s' (expected X,Y)", optarg);
+			if (a->ngoals == FF_GOALS_MAX)
+				return ff_cli_usage("solve", "too many goals (at most %d)", FF_GOALS_MAX);
+			a->goals[a->ngoals++] = (ff_shape){FF_SHAPE_CELL, x, y, 0, 0, 0};
+			break;
+		case 'm':
+			if (!strcmp(optarg, "dijkstra"))
+				a->opts.method = FF_METHOD_DIJKSTRA;
+			else if (!strcmp(optarg, "fmm"))
+				a->opts.method = FF_METHOD_FMM;
+			else
+				return ff_cli_usage("solve", "unknown method '%s' (dijkstra or fmm)", optarg);
+			break;
+		case 'c':
+			if (strcmp(optarg, "8") && strcmp(optarg, "4"))
+				return ff_cli_usage("solve", "connectivity must be 8 or 4, not '%s'", optarg);
+			a->opts.connectivity = atoi(optarg);
+			break;
+		case 's':
+			if (!strcmp(optarg, "costs"))
+				a->show = SHOW_COSTS;
+			else if (!strcmp(optarg, "integration"))
+				a->show = SHOW_INTEGRATION;
+			else if (!strcmp(optarg, "flow"))
+				a->show = SHOW_FLOW;
+			else
+				return ff_cli_usage("solve", "unknown field '%s' (costs, integration or flow)", optarg);
+			break;
+		case 'q':
+			if (!ff_cli_parse_xy(optarg, &x, &y))
+				return ff_cli_usage("solve", "bad query '%s' (expected X,Y)", optarg);
+			if (a->nq == 256)
+				return ff_cli_usage("solve", "too many queries (at most 256)");
+			a->qx[a->nq] = x, a->qy[a->nq++] = y;
+			break;
+		case 'a':
+			a->ascii = true;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return -1;
+		default:
+			return ff_cli_usage("solve", "bad option");
+		}
+	}
+	if (optind != argc - 1)
+		return ff_cli_usage("solve", "expected one LEVEL");
+	a->path = argv[optind];
+	return FF_EXIT_OK;
+}
+
+static bool utf8_locale(void)
+{
+	const char *v = getenv("LC_ALL");
+
+	if (!v || !*v)
+		v = getenv("LC_CTYPE");
+	if (!v || !*v)
+		v = getenv("LANG");
+	return v && (strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") ||
+		     strstr(v, "utf-8"));
+}
+
+static void show_field(const ff_solver *s, const ff_level *l, int show, bool ascii)
+{
+	static const char *const uni[8] = {"→", "↓", "←", "↑", "↘", "↙", "↖", "↗"};
+	static const char asc[8] = {'>', 'v', '<', '^', '\\', '/', '\\', '/'};
+
+	for (int y = 0; y < l->h; y++) {
+		for (int x = 0; x < l->w; x++) {
+			int c = ff_level_cost(l, x, y), d = ff_solver_dir(s, x, y);
+			double v = ff_solver_value(s, x, y);
+			if (show == SHOW_COSTS) {
+				printf(c == FF_WALL ? "%s  #" : "%s%3d", x ? " " : "", c);
+			} else if (show == SHOW_INTEGRATION) {
+				if (c == FF_WALL)
+					printf("%s%8s", x ? " " : "", "#");
+				else if (isinf(v))
+					printf("%s%8s", x ? " " : "", "-");
+				else
+					printf("%s%8.2f", x ? " " : "", v);
+			} else if (c == FF_WALL) {
+				putchar('#');
+			} else if (v == 0.0) {
+				putchar('*');
+			} else if (d == FF_DIR_NONE) {
+				putchar('-');
+			} else if (ascii) {
+				putchar(asc[d]);
+			} else {
+				fputs(uni[d], stdout);
+			}
+		}
+		putchar('\n');
+	}
+}
+
+/* Explains a failed ff_solver_solve(). */
+static void goal_error(const solve_args *a, const ff_solver *s, const ff_level *l,
+		       const ff_shape *goals, int ngoals, ff_err e)
+{
+	int i = ff_solver_bad_goal(s);
+	const ff_shape *g = i >= 0 && i < ngoals ? &goals[i] : NULL;
+
+	(void)a;
+	if (!g) {
+		ff_cli_error("cannot solve %s: %s", l->meta.name, ff_strerror(e));
+	} else if (e == FF_E_WALL) {
+		ff_cli_error("goal %d at %d,%d lies entirely on walls", i + 1, g->x, g->y);
+	} else if (e == FF_E_RANGE) {
+		ff_cli_error("goal %d at %d,%d is outside the %dx%d level", i + 1, g->x,
+			     g->y, l->w, l->h);
+	} else {
+		ff_cli_error("goal %d at %d,%d: %s", i + 1, g->x, g->y, ff_strerror(e));
+	}
+}
+
+static void summary(const ff_solver *s, const ff_level *l, const solve_args *a)
+{
+	long reach = 0;
+	double vmax = 0;
+
+	for (int y = 0; y < l->h; y++)
+		for (int x = 0; x < l->w; x++) {
+			double v = ff_solver_value(s, x, y);
+			if (!isinf(v)) {
+				reach++;
+				if (v > vmax)
+					vmax = v;
+			}
+		}
+	printf("%s: %dx%d, %s, %d-connected, %ld cells reachable, largest value %.9g\n",
+	       l->meta.name, l->w, l->h,
+	       a->opts.method == FF_METHOD_FMM ? "fmm" : "dijkstra",
+	       a->opts.method == FF_METHOD_FMM ? 4 : a->opts.connectivity, reach, vmax);
+}
+
+int ff_cli_solve(int argc, char **argv)
+{
+	static solve_args a;
+	ff_level *l;
+	ff_solver *s;
+	const ff_shape *goals;
+	int ngoals, rc = FF_EXIT_OK;
+	ff_err e;
+
+	memset(&a, 0, sizeof a);
+	a.opts = (ff_solver_opts){FF_METHOD_DIJKSTRA, 8};
+	rc = parse_args(argc, argv, &a);
+	if (rc)
+		return rc < 0 ? FF_EXIT_OK : rc;
+	a.ascii = a.ascii || !utf8_locale();
+	if (a.opts.method == FF_METHOD_FMM)
+		a.opts.connectivity = 4;
+	l = ff_cli_load_level(a.path);
+	if (!l)
+		return FF_EXIT_FAIL;
+	goals = a.ngoals ? a.goals : l->meta.goals;
+	ngoals = a.ngoals ? a.ngoals : l->meta.ngoals;
+	if (ngoals == 0) {
+		a.goals[0] = (ff_shape){FF_SHAPE_CELL, 0, 0, 0, 0, 0};
+		if (!ff_gen_centre_cell(l, &a.goals[0].x, &a.goals[0].y)) {
+			ff_cli_error("%s has no goals and no passable cell", a.path);
+			ff_level_destroy(l);
+			return FF_EXIT_FAIL;
+		}
+		fprintf(stderr, "fieldmarshal: %s has no goals; using %d,%d (nearest "
+			"the centre)\n", a.path, a.goals[0].x, a.goals[0].y);
+		goals = a.goals;
+		ngoals = 1;
+	}
+	for (int i = 0; i < a.nq; i++)
+		if (!ff_level_in(l, a.qx[i], a.qy[i])) {
+			ff_cli_error("query %d,%d is outside the %dx%d level", a.qx[i],
+				     a.qy[i], l->w, l->h);
+			ff_level_destroy(l);
+			return FF_EXIT_FAIL;
+		}
+	s = ff_solver_create(l->w, l->h);
+	if (!s) {
+		ff_cli_error("out of memory");
+		ff_level_destroy(l);
+		return FF_EXIT_FAIL;
+	}
+	e = ff_solver_solve(s, l, goals, ngoals, &a.opts);
+	if (e) {
+		goal_error(&a, s, l, goals, ngoals, e);
+		rc = FF_EXIT_FAIL;
+	} else {
+		if (a.show)
+			show_field(s, l, a.show, a.ascii);
+		for (int i = 0; i < a.nq; i++) {
+			double v = ff_solver_value(s, a.qx[i], a.qy[i]);
+			if (isinf(v))
+				printf("%d %d unreachable\n", a.qx[i], a.qy[i]);
+			else
+				printf("%d %d %.9g\n", a.qx[i], a.qy[i], v);
+		}
+		if (!a.show && !a.nq)
+			summary(s, l, &a);
+	}
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+	return rc;
+}
