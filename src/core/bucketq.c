@@ -25,6 +25,7 @@ void ffq_reset(ff_solver *s)
 	s->cur_blk = -1;
 	s->cur_pos = 0;
 	s->qfail = false;
+	s->qcheck = false;
 }
 
 static int32_t take_block(ff_solver *s)
@@ -50,6 +51,8 @@ static void free_chain(ff_solver *s, int32_t head, int32_t tail)
 
 static bool live_in(const ff_solver *s, int32_t c, long k)
 {
+	if (s->qcheck)
+		return !(s->flag[c] & (FL_INA | FL_CHECKED)) && ffq_key(s, s->val[c]) == k;
 	return !(s->flag[c] & FL_SETTLED) && ffq_key(s, s->val[c]) == k;
 }
 

@@ -61,7 +61,7 @@ static inline int settle(ff_solver *s, int32_t c, bool eight)
 	return bd;
 }
 
-static const int32_t *offsets(const ff_solver *s, int32_t off[8])
+const int32_t *ff_dijkstra_offsets(const ff_solver *s, int32_t off[8])
 {
 	const int32_t W = s->W;
 
@@ -72,7 +72,7 @@ static const int32_t *offsets(const ff_solver *s, int32_t off[8])
 }
 
 /* True when the step from P in direction D is allowed (no corner cut). */
-static bool step_ok(const ff_solver *s, int32_t p, int d, const int32_t *off)
+bool ff_dijkstra_step_ok(const ff_solver *s, int32_t p, int d, const int32_t *off)
 {
 	static const uint8_t c1[8] = {0, 0, 0, 0, FF_DIR_E, FF_DIR_W, FF_DIR_W, FF_DIR_E};
 	static const uint8_t c2[8] = {0, 0, 0, 0, FF_DIR_S, FF_DIR_S, FF_DIR_N, FF_DIR_N};
@@ -91,10 +91,10 @@ uint8_t ff_dijkstra_dir(const ff_solver *s, int32_t p)
 
 	if (s->cost[p] == FF_WALL || !(s->flag[p] & FL_SETTLED))
 		return FF_DIR_NONE;
-	offsets(s, off);
+	ff_dijkstra_offsets(s, off);
 	for (int d = 0; d < nd; d++) {
 		double o = s->val[p + off[d]];
-		if (o < best && step_ok(s, p, d, off)) {
+		if (o < best && ff_dijkstra_step_ok(s, p, d, off)) {
 			best = o;
 			bd = d;
 		}
@@ -125,6 +125,11 @@ bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 		s->last_from = bd == FF_DIR_NONE ? -1 : c + (int32_t)(ff_dir_dy[bd] * s->W + ff_dir_dx[bd]);
 		if (s->fused)
 			s->dir[c] = (uint8_t)bd;
+		if (s->track) {
+			int x = c % s->W, y = c / s->W;
+			s->bx0 = x < s->bx0 ? x : s->bx0, s->bx1 = x > s->bx1 ? x : s->bx1;
+			s->by0 = y < s->by0 ? y : s->by0, s->by1 = y > s->by1 ? y : s->by1;
+		}
 		if (n > 0)
 			n--;
 	}

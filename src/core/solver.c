@@ -42,7 +42,7 @@ ff_solver *ff_solver_create(int w, int h)
 	s->w = w, s->h = h, s->W = w + 2;
 	s->np = (size_t)(w + 2) * (size_t)(h + 2);
 	s->bs = pick_block_size(n);
-	s->nblk = (int)((n + (size_t)s->bs - 1) / (size_t)s->bs) + FF_RING + 8;
+	s->nblk = (int)((n + (size_t)s->bs - 1) / (size_t)s->bs) + 2 * FF_RING + 8;
 	s->cost = malloc(s->np);
 	s->val = malloc(s->np * sizeof *s->val);
 	s->dir = malloc(s->np);
@@ -116,6 +116,7 @@ ff_err ff_solver_begin(ff_solver *s, const ff_level *l, const ff_shape *goals,
 	s->opts = *opts;
 	s->phase = FF_PHASE_COST;
 	s->fused = false;
+	s->track = false;
 	s->have_result = false;
 	s->settled = s->frontier = 0;
 	s->last = s->last_from = -1;

@@ -53,6 +53,9 @@ struct ff_solver {
 	ff_bucket ovf;
 	long ovf_min;                       /* smallest key sent to overflow */
 	bool qfail;                         /* a push found no block */
+	bool qcheck;                        /* repair: live = not INA/CHECKED */
+	bool track;                         /* repair: keep a box of settled cells */
+	int bx0, by0, bx1, by1;             /* that box, padded coordinates */
 	long qcount;                        /* entries in the ring, stale too */
 	long kcur;                          /* bucket being settled */
 	int32_t cur_blk, cur_pos;           /* iterator in bucket kcur */
@@ -106,9 +109,10 @@ static inline void ffq_lower(ff_solver *s, int32_t n, double old, double nv)
 		s->frontier++;
 		ffq_push(s, n, k);
 	} else if (k != ffq_key(s, old) || (s->flag[n] & FL_SETTLED)) {
-		if (s->flag[n] & FL_SETTLED) {
+		if (s->flag[n] & FL_SETTLED) {      /* repair reopens it */
 			s->flag[n] &= (uint8_t)~FL_SETTLED;
 			s->frontier++;
+			s->settled--;
 		}
 		ffq_push(s, n, k);
 	}
@@ -127,6 +131,10 @@ bool ff_fmm_run(ff_solver *s, long n, bool wave);
 /* Flow direction of padded cell P from the final values. */
 uint8_t ff_dijkstra_dir(const ff_solver *s, int32_t p);
 uint8_t ff_fmm_dir(const ff_solver *s, int32_t p);
+/* Neighbour offsets in FF_DIR_* order; whether the step from P towards D
+ * is allowed (target passable, no corner cut). */
+const int32_t *ff_dijkstra_offsets(const ff_solver *s, int32_t off[8]);
+bool ff_dijkstra_step_ok(const ff_solver *s, int32_t p, int d, const int32_t *off);
 void ff_fmm_grad(const ff_solver *s, int32_t p, float *dx, float *dy);
 /* Seeds the goal cells; fills COST first. */
 void ff_solver_seed(ff_solver *s);
