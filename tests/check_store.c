@@ -510,6 +510,50 @@ START_TEST(full_disk)
 }
 END_TEST
 
+/* A child saving big levels A and B in turn is killed at random moments;
+ * each time the database must be intact and hold exactly A or B. */
+START_TEST(killed_mid_save)
+{
+	ff_level *a = random_level(1024, 1024, "big", 10), *b = random_level(1024, 1024, "big", 11);
+	ff_store *s = open_db(db, FF_STORE_CREATE);
+	uint64_t seed = 12345;
+	int saw_a = 0, saw_b = 0;
+
+	ck_assert_int_eq(ff_store_save(s, a, FF_STORE_NEW, NULL), FF_OK);
+	ff_store_destroy(s);
+	for (int round = 0; round < 30; round++) {
+		struct timespec nap = {0, 0};
+		ff_level *got = NULL;
+		pid_t pid = fork();
+
+		ck_assert_int_ge(pid, 0);
+		if (pid == 0) {
+			ff_store *c = ff_store_create();
+			if (!c || ff_store_open(c, db, 0))
+				_exit(1);
+			for (unsigned i = 0;; i++)
+				ff_store_save(c, i & 1 ? a : b, FF_STORE_ANY, NULL);
+		}
+		nap.tv_nsec = 1000L * tu_range(&seed, 0, 60000);
+		nanosleep(&nap, NULL);
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		s = open_db(db, 0);
+		ck_assert_msg(ff_store_check(s) == FF_OK, "%s", ff_store_errmsg(s));
+		ck_assert_msg(ff_store_load(s, "big", &got, NULL) == FF_OK, "%s", ff_store_errmsg(s));
+		ck_assert_msg(ff_level_equal(got, a) || ff_level_equal(got, b),
+			      "round %d: the stored level is a mix", round);
+		saw_a += ff_level_equal(got, a);
+		saw_b += ff_level_equal(got, b);
+		ff_level_destroy(got);
+		ff_store_destroy(s);
+	}
+	ck_assert_int_gt(saw_b, 0); /* the child did get saves through */
+	ff_level_destroy(a);
+	ff_level_destroy(b);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("store");
@@ -530,6 +574,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, not_a_database);
 	tcase_add_test(tc, locked_by_another_writer);
 	tcase_add_test(tc, full_disk);
+	tcase_add_test(tc, killed_mid_save);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_store.h"
 #include "cli.h"
 #include "core/gen.h"
 #include "core/solver.h"
@@ -22,6 +23,7 @@ static const char usage[] =
 	"passable cell nearest its centre).  Prints the median over repeats,\n"
 	"cells per second and the solver's bytes per cell; also the time of an\n"
 	"incremental repair after a one-cell edit.  Progress goes to stderr.\n"
+	"Without LEVELs it ends with the level store's save, load and list times.\n"
 	"\n"
 	"  -q, --quick   256 and 1024 only, fewer repeats\n"
 	"  -h, --help    show this help\n";
@@ -181,5 +183,6 @@ int ff_cli_bench(int argc, char **argv)
 				    quick ? 3 : full_reps[si]);
 			ff_level_destroy(l);
 		}
-	return FF_EXIT_OK;
+	putchar('\n');
+	return ff_cli_bench_store(stdout, quick) ? FF_EXIT_OK : FF_EXIT_FAIL;
 }
