@@ -1,3 +1,4 @@
 # Documentation: the man page is installed; the rest is distributed.
 dist_man_MANS += docs/fieldmarshal.1
 EXTRA_DIST += docs/formats.md docs/commands.md
+EXTRA_DIST += docs/store.md
