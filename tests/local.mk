@@ -28,5 +28,12 @@ check-full: tests/check_solver$(EXEEXT)
 	FF_CHECK_FULL=1 $(builddir)/tests/check_solver$(EXEEXT)
 .PHONY: check-full
 
+check_PROGRAMS += tests/check_sim
+tests_check_sim_SOURCES = tests/check_sim.c tests/testutil.h
+tests_check_sim_CFLAGS = $(TEST_CFLAGS)
+tests_check_sim_LDADD = $(TEST_LDADD)
+# Counts allocations to prove a tick makes none.
+tests_check_sim_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+
 TESTS += $(check_PROGRAMS)
 EXTRA_DIST += tests/data

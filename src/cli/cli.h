@@ -12,6 +12,7 @@ int ff_cli_import(int argc, char **argv);
 int ff_cli_levels(int argc, char **argv);
 int ff_cli_run(int argc, char **argv);
 int ff_cli_show(int argc, char **argv);
+int ff_cli_sim(int argc, char **argv);
 int ff_cli_solve(int argc, char **argv);
 
 #endif

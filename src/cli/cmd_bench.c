@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_sim.h"
 #include "bench_store.h"
 #include "cli.h"
 #include "core/gen.h"
@@ -184,5 +185,8 @@ int ff_cli_bench(int argc, char **argv)
 			ff_level_destroy(l);
 		}
 	putchar('\n');
-	return ff_cli_bench_store(stdout, quick) ? FF_EXIT_OK : FF_EXIT_FAIL;
+	if (!ff_cli_bench_store(stdout, quick))
+		return FF_EXIT_FAIL;
+	putchar('\n');
+	return ff_cli_bench_sim(stdout, quick) ? FF_EXIT_OK : FF_EXIT_FAIL;
 }

@@ -5,6 +5,8 @@ src_fieldmarshal_SOURCES = \
 	src/cli/util.c src/cli/util.h \
 	src/cli/cmd_run.c \
 	src/cli/cmd_show.c
+# Crowd simulation subcommand and its benchmark.
+src_fieldmarshal_SOURCES += src/cli/cmd_sim.c src/cli/bench_sim.c src/cli/bench_sim.h
 # The level database: --db, seeding, and the levels/import/export commands.
 src_fieldmarshal_SOURCES += src/cli/db.c src/cli/db.h \
 	src/cli/cmd_levels.c src/cli/cmd_import.c src/cli/cmd_export.c \

@@ -24,6 +24,7 @@ static const subcommand subcommands[] = {
 	{"levels", ff_cli_levels, "list, show, remove, copy and rename stored levels"},
 	{"run", ff_cli_run, "apply a script of commands to a level"},
 	{"show", ff_cli_show, "print a level file as text or as a Moving AI .map"},
+	{"sim", ff_cli_sim, "run the crowd simulation headless and print statistics"},
 	{"solve", ff_cli_solve, "solve a level and print its fields or query values"},
 };
 

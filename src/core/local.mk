@@ -14,3 +14,9 @@ src_core_libffcore_a_SOURCES += \
 	src/core/solver.c src/core/solver.h src/core/solver_int.h \
 	src/core/bucketq.c src/core/dijkstra.c src/core/fmm.c src/core/repair.c \
 	src/core/gen.c src/core/gen.h
+# Crowd simulation: PRNG, neighbour grid, agents.
+src_core_libffcore_a_SOURCES += \
+	src/core/rng.c src/core/rng.h \
+	src/core/spatial.c src/core/spatial.h \
+	src/core/sim.c src/core/sim.h src/core/sim_impl.h \
+	src/core/sim_level.c src/core/sim_step.c

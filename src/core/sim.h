@@ -1,0 +1,135 @@
+/*
+ * sim.h - the crowd: agents that follow a solved flow field, keep apart and
+ * funnel through chokepoints (docs/simulation.md describes the model).
+ *
+ * Invariants, checked by tests:
+ *  - Agents live in continuous cell units: cell (i, j) covers [i, i+1) x
+ *    [j, j+1).  After every tick each agent's centre lies inside the level
+ *    in a passable cell (ff_sim_stats.wall_violations counts breaches and
+ *    is always 0).
+ *  - Agents are kept in id order (ids are given in spawn order and never
+ *    reused); each tick reads the positions at the start of the tick, so
+ *    the result does not depend on the order of the update.
+ *  - The run is a pure function of the level, the solver's field, the seed
+ *    (parameter "seed"), the flags and the spawn/step calls: no clock, no
+ *    libm transcendental, no allocation in ff_sim_step().
+ *
+ * A sim borrows its level and solver for its whole life.  Parameters are
+ * read from the level at the start of every tick, so 'set' takes effect at
+ * once.  The sim keeps copies of what it derives from the level and the
+ * solver (the flow per cell, unreachable cells, goal cells, distance to
+ * walls), taken at creation: after the solver's field changes (solve,
+ * repair) or the level's cells, goals or arrival_radius change, call
+ * ff_sim_refresh().  An agent found on a wall cell painted since (or with
+ * no way out) is moved to the centre of the nearest passable cell.
+ */
+#ifndef FF_SIM_H
+#define FF_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "level.h"
+#include "solver.h"
+
+typedef struct ff_sim ff_sim;
+
+/* Behaviour switches (ff_sim_set_flags). */
+enum {
+	FF_SIM_NO_FUNNEL = 1u << 0,     /* ignore density: plain flow + separation */
+	FF_SIM_NO_SEPARATION = 1u << 1, /* no separation (and hence no funnelling) */
+	FF_SIM_KEEP_ARRIVED = 1u << 2   /* arrived agents stop and stay */
+};
+
+/* Agent states. */
+enum { FF_AGENT_MOVING, FF_AGENT_STRANDED, FF_AGENT_ARRIVED };
+
+typedef struct ff_agent {
+	uint32_t id;
+	int state;                      /* FF_AGENT_* */
+	double x, y, vx, vy;            /* cells, cells per second */
+} ff_agent;
+
+/* Statistics of one tick; counts are after the tick. */
+typedef struct ff_sim_stats {
+	long tick;                      /* ticks run so far */
+	long alive;                     /* agents not arrived (stranded included) */
+	long arrived;                   /* arrived in total */
+	long stranded;                  /* alive agents on unreachable cells */
+	long arrivals;                  /* arrived during this tick (throughput) */
+	double mean_speed, max_speed;   /* over alive agents, cells per second */
+	int max_per_cell;               /* most agents in one cell, tick start */
+	long wall_violations;           /* agents in a wall or outside: always 0 */
+} ff_sim_stats;
+
+/* Totals since creation. */
+typedef struct ff_sim_totals {
+	long ticks, spawned, arrived;
+	long first_arrival, last_arrival; /* tick numbers (1-based), 0 if none */
+	double max_speed;
+	int max_per_cell;
+	long wall_violations;
+	double throughput;              /* arrivals per tick from first to last
+					 * arrival inclusive; 0 before any */
+} ff_sim_totals;
+
+/* --- lifecycle --------------------------------------------------------- */
+
+/* Creates an empty sim over LEVEL and SOLVER (both borrowed; the solver must
+ * be for LEVEL's size) with room for CAPACITY agents (it grows when spawning
+ * more), seeded from LEVEL's "seed" parameter.  NULL on bad arguments or
+ * when out of memory.  Caller frees with ff_sim_destroy(). */
+ff_sim *ff_sim_create(const ff_level *level, const ff_solver *solver,
+		      size_t capacity);
+/* Frees SIM; NULL is a no-op. */
+void ff_sim_destroy(ff_sim *sim);
+/* Bytes of memory the sim holds. */
+size_t ff_sim_bytes(const ff_sim *sim);
+
+/* --- mutators ---------------------------------------------------------- */
+
+/* Replaces the behaviour flags (FF_SIM_*). */
+void ff_sim_set_flags(ff_sim *sim, unsigned flags);
+/* Reseeds the PRNG (the level's seed is used at creation). */
+void ff_sim_seed(ff_sim *sim, uint64_t seed);
+/* Rebuilds what the sim derives from the level and the solver (flow and
+ * unreachable cells, goal and arrival cells, distance to walls): O(cells).
+ * FF_E_STATE when the level's size changed. */
+ff_err ff_sim_refresh(ff_sim *sim);
+/* Spawns agents uniformly at random on passable cells of the level's spawn
+ * areas: each area's own count when TOTAL < 0, otherwise TOTAL agents
+ * shared among the areas in proportion to their counts.  FF_E_NOTFOUND when
+ * the level has no spawn area, FF_E_WALL when an area has no passable cell,
+ * FF_E_NOMEM; on error nothing is spawned. */
+ff_err ff_sim_spawn_level(ff_sim *sim, long total);
+/* Spawns N agents uniformly at random on the passable cells whose centres
+ * lie within RADIUS cells of the centre of (X, Y)'s cell (that cell alone
+ * when RADIUS < 1).  FF_E_RANGE when (X, Y) is outside the level, FF_E_WALL when it is
+ * in a wall, FF_E_INVAL for a bad N or RADIUS, FF_E_NOMEM; on error nothing
+ * is spawned. */
+ff_err ff_sim_spawn_at(ff_sim *sim, double x, double y, long n, double radius);
+/* Removes every agent (ids keep counting; totals are kept). */
+void ff_sim_clear(ff_sim *sim);
+/* Advances one fixed timestep (parameter dt).  Never allocates. */
+void ff_sim_step(ff_sim *sim);
+
+/* --- queries ----------------------------------------------------------- */
+
+/* Agents present (alive, plus arrived ones kept with FF_SIM_KEEP_ARRIVED). */
+size_t ff_sim_count(const ff_sim *sim);
+/* The I-th present agent in id order (I < ff_sim_count()). */
+void ff_sim_agent(const ff_sim *sim, size_t i, ff_agent *out);
+/* Statistics of the last tick (all zero before the first). */
+const ff_sim_stats *ff_sim_last(const ff_sim *sim);
+const ff_sim_totals *ff_sim_totals_get(const ff_sim *sim);
+/* A stable 64-bit hash of the state: FNV-1a over, in this order, the tick
+ * count, the number of agents present, then for each agent in id order its
+ * id (4 bytes), state (1 byte) and x, y, vx, vy as IEEE-754 binary64 bit
+ * patterns (8 bytes each), then the arrived count and the PRNG's four
+ * words; every integer is fed least significant byte first (int64 unless
+ * stated).  Equal states hash equal on every host. */
+uint64_t ff_sim_hash(const ff_sim *sim);
+
+#endif

@@ -1,0 +1,538 @@
+/*
+ * sim_step.c - one tick.  The hot path: no allocation, no libm beyond
+ * sqrt (correctly rounded by IEEE 754, so bit-identical everywhere).
+ * Every agent reads the grid's snapshot of the start of the tick and its
+ * jitter is a counter-based draw keyed by its id, so agents can be
+ * updated in grid order (for locality) with the result of id order.
+ *
+ * Desired velocity of a moving agent, in cells per second:
+ *   v* = speed * (flow + sep_weight * separation)
+ * and with funnelling, when n neighbours within density_radius exceed
+ * density_threshold, f = funnel_weight * min(1, (n - t) / max(t, 1)):
+ *   - the sideways part of separation and its forward part (the shove
+ *     from behind) are scaled by (1 - f): the column is not split and the
+ *     crowd does not push into the gap;
+ *   - a sideways pull of strength f towards the roomier side of the way
+ *     one cell ahead (clearance to walls): into the middle of the gap
+ *     rather than onto its corners, where arches form;
+ *   - the speed is capped by the room ahead (wait instead of push): the
+ *     nearest agent in the 90-degree cone along the flow, its gap and its
+ *     own forward speed, scaled by FF_SIM_WAIT * f.
+ * The cap applies to |v*|; jitter then turns v* by a small sideways part;
+ * the velocity moves towards v* by at most accel * dt; any part of it
+ * driving into a touching body faster than that body moves away is
+ * removed; and overlapping bodies are pushed apart by FF_SIM_PUSH of the
+ * overlap.  Finally the agent moves with collision against walls.
+ */
+#include <assert.h>
+#include <math.h>
+#include <string.h>
+
+#include "sim_impl.h"
+
+/* How far an agent under a newly painted wall looks for free ground. */
+#define FF_SIM_EJECT 16
+/* Share of the funnelling factor that becomes waiting. */
+#define FF_SIM_WAIT 0.5
+/* Share of an overlap undone per tick (gently, so crowds do not boil). */
+#define FF_SIM_PUSH 0.5
+
+typedef struct tickp {
+	double speed, dvmax, r, dt;
+	double reach2, near2, inv_sep_r, sep_r, sep_w, dens_r2, thr, funnel_w, jit, reach;
+	bool sep, funnel, keep;
+} tickp;
+
+#define NCONTACT 8
+
+typedef struct nbrs {
+	double sx, sy;        /* separation sum */
+	double px, py;        /* push out of overlapping bodies, cells */
+	int ncontact;         /* unit normals away from touching bodies */
+	double cx[NCONTACT], cy[NCONTACT];
+	double cvx[NCONTACT], cvy[NCONTACT]; /* the touching body's velocity */
+	double ahead_v;       /* speed along the flow of the agent ahead */
+	int dens;             /* neighbours within density_radius */
+	double ahead;         /* squared distance to the nearest agent ahead */
+} nbrs;
+
+static void tick_params(const ff_sim *s, tickp *p)
+{
+	const double *v = s->level->meta.params;
+	double dens_r = v[FF_P_DENSITY_RADIUS];
+
+	p->speed = v[FF_P_SPEED];
+	p->dt = v[FF_P_DT];
+	p->dvmax = v[FF_P_ACCEL] * p->dt;
+	p->r = v[FF_P_RADIUS];
+	p->sep_r = v[FF_P_SEP_RADIUS];
+	p->inv_sep_r = 1.0 / p->sep_r;
+	p->sep_w = v[FF_P_SEP_WEIGHT];
+	p->dens_r2 = dens_r * dens_r;
+	p->thr = v[FF_P_DENSITY_THRESHOLD];
+	p->funnel_w = v[FF_P_FUNNEL_WEIGHT];
+	/* Radians; a sideways part of t turns by atan(t), about t. */
+	p->jit = v[FF_P_JITTER] * (3.14159265358979323846 / 180.0);
+	/* Separation off: no bodies either, agents pass through each other. */
+	p->sep = !(s->flags & FF_SIM_NO_SEPARATION);
+	p->funnel = p->sep && !(s->flags & FF_SIM_NO_FUNNEL) && p->funnel_w > 0;
+	p->keep = s->flags & FF_SIM_KEEP_ARRIVED;
+	p->reach = p->sep_r > 2 * p->r ? p->sep_r : 2 * p->r;
+	p->near2 = p->reach * p->reach;
+	if (p->funnel && dens_r > p->reach)
+		p->reach = dens_r;
+	p->reach2 = p->reach * p->reach;
+}
+
+static int clampi(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* One neighbour J within reach of agent I, at offset (DX, DY) = pos(I) -
+ * pos(J) and with velocity (VX, VY); BEFORE when I comes first in id
+ * order. */
+static void one_nbr(const tickp *p, double dx, double dy, double vx, double vy,
+		    double fx, double fy, bool before, nbrs *o)
+{
+	double d2 = dx * dx + dy * dy, d, inv, nx, ny, along, side;
+
+	if (d2 == 0) {
+		/* Exactly on top of each other: split by id order. */
+		o->px += before ? p->r : -p->r;
+		return;
+	}
+	along = -(dx * fx + dy * fy);
+	side = dx * fy - dy * fx;
+	/* Ahead: in the 90-degree cone around the flow. */
+	if (along > 0 && side < along && side > -along && d2 < o->ahead) {
+		o->ahead = d2;
+		o->ahead_v = vx * fx + vy * fy;
+	}
+	d = sqrt(d2);
+	inv = 1.0 / d;
+	nx = dx * inv;
+	ny = dy * inv;
+	if (d < 2 * p->r) {
+		/* Bodies overlap: each of the pair undoes its share. */
+		double share = (p->r - 0.5 * d) * FF_SIM_PUSH;
+
+		o->px += nx * share;
+		o->py += ny * share;
+		if (o->ncontact < NCONTACT) {
+			o->cx[o->ncontact] = nx;
+			o->cy[o->ncontact] = ny;
+			o->cvx[o->ncontact] = vx;
+			o->cvy[o->ncontact] = vy;
+			o->ncontact++;
+		}
+	}
+	if (d < p->sep_r) {
+		double k = 1.0 - d * p->inv_sep_r;
+
+		o->sx += nx * k;
+		o->sy += ny * k;
+	}
+}
+
+/* Gathers what agent I (at SELF in the grid's order) needs from its
+ * neighbours.  The first test runs in float on every candidate; only those
+ * within reach of the body or separation go on to the double-precision
+ * work. */
+static void neighbours(const ff_sim *s, size_t i, uint32_t self, const tickp *p,
+		       double fx, double fy, nbrs *o)
+{
+	const ff_spatial *g = &s->grid;
+	double px = s->x[i], py = s->y[i];
+	int x0 = clampi((int)floor(px - p->reach), 0, s->w - 1);
+	int x1 = clampi((int)floor(px + p->reach), 0, s->w - 1);
+	int y0 = clampi((int)floor(py - p->reach), 0, s->h - 1);
+	int y1 = clampi((int)floor(py + p->reach), 0, s->h - 1);
+	float fpx = (float)px, fpy = (float)py;
+	float dens2 = (float)p->dens_r2, near2 = (float)p->near2;
+	int dens = 0;
+
+	o->sx = o->sy = o->px = o->py = 0;
+	o->ncontact = 0;
+	o->ahead = INFINITY;
+	o->ahead_v = 0;
+	for (int y = y0; y <= y1; y++) {
+		size_t row = (size_t)y * (size_t)s->w;
+		uint32_t a = g->start[row + (size_t)x0], b = g->start[row + (size_t)x1 + 1];
+
+		for (uint32_t k = a; k < b; k++) {
+			float dx = fpx - g->x[k], dy = fpy - g->y[k], d2 = dx * dx + dy * dy;
+
+			dens += d2 < dens2;
+			/* Kept arrived agents are markers, not bodies. */
+			if (d2 < near2 && k != self &&
+			    !(p->keep && s->state[g->idx[k]] == FF_AGENT_ARRIVED))
+				one_nbr(p, dx, dy, g->vx[k], g->vy[k], fx, fy,
+					g->idx[k] > i, o);
+		}
+	}
+	o->dens = dens - 1; /* not counting itself */
+}
+
+static unsigned clear_at(const ff_sim *s, double x, double y)
+{
+	int cx = (int)floor(x), cy = (int)floor(y);
+
+	if (!ff_level_in(s->level, cx, cy))
+		return 0;
+	return s->clear[(size_t)cy * (size_t)s->w + (size_t)cx];
+}
+
+/* Which way to the middle of the way ahead: compares the distance to walls
+ * one cell ahead along the unit flow F, half a cell to either side, and
+ * returns the sideways unit vector towards the roomier side (or zero). */
+static void centre_pull(const ff_sim *s, double x, double y, double fx, double fy,
+			double *gx, double *gy)
+{
+	double ax = x + fx, ay = y + fy;
+	unsigned left = clear_at(s, ax + 0.5 * fy, ay - 0.5 * fx);
+	unsigned right = clear_at(s, ax - 0.5 * fy, ay + 0.5 * fx);
+	double k = left > right ? 1 : left < right ? -1 : 0;
+
+	*gx = k * fy;
+	*gy = -k * fx;
+}
+
+/* Applies funnelling factor F to the desired velocity (VX, VY) given the
+ * flow and neighbours; returns the speed cap. */
+static double funnel(const ff_sim *s, size_t i, const tickp *p, double f,
+		     double fx, double fy, const nbrs *o, double *vx, double *vy)
+{
+	double along = o->sx * fx + o->sy * fy;
+	double sideX = o->sx - along * fx, sideY = o->sy - along * fy;
+	double gx, gy, room;
+
+	if (along > 0)
+		along *= 1 - f;
+	*vx += p->speed * p->sep_w * (along * fx + (1 - f) * sideX);
+	*vy += p->speed * p->sep_w * (along * fy + (1 - f) * sideY);
+	centre_pull(s, s->x[i], s->y[i], fx, fy, &gx, &gy);
+	*vx += p->speed * f * gx;
+	*vy += p->speed * f * gy;
+	room = (sqrt(o->ahead) - 2 * p->r) / (p->speed * p->dt) +
+	       (o->ahead_v > 0 ? o->ahead_v / p->speed : 0);
+	room = room < 0 ? 0 : room > 1 ? 1 : room;
+	return p->speed * (1 - FF_SIM_WAIT * f * (1 - room));
+}
+
+/* The flow at (X, Y) interpolated bilinearly between the centres of the
+ * four nearest cells, as ff_solver_sample() does, from the sim's copy;
+ * where that cancels out, the flow of the cell itself. */
+static void sample_flow(const ff_sim *s, double x, double y, double *fx, double *fy)
+{
+	double gx = x - 0.5, gy = y - 0.5, sx = 0, sy = 0, n;
+	int i0 = (int)floor(gx), j0 = (int)floor(gy);
+	double tx = gx - i0, ty = gy - j0;
+	size_t at;
+
+	for (int k = 0; k < 4; k++) {
+		int ci = i0 + (k & 1), cj = j0 + (k >> 1);
+		double wgt = ((k & 1) ? tx : 1 - tx) * ((k >> 1) ? ty : 1 - ty);
+
+		if (wgt <= 0.0 || (unsigned)ci >= (unsigned)s->w ||
+		    (unsigned)cj >= (unsigned)s->h)
+			continue;
+		at = 2 * ((size_t)cj * (size_t)s->w + (size_t)ci);
+		sx += wgt * s->flow[at];
+		sy += wgt * s->flow[at + 1];
+	}
+	n = sqrt(sx * sx + sy * sy);
+	if (n > 1e-9) {
+		*fx = sx / n;
+		*fy = sy / n;
+		return;
+	}
+	at = 2 * ((size_t)(int)y * (size_t)s->w + (size_t)(int)x);
+	*fx = s->flow[at];
+	*fy = s->flow[at + 1];
+}
+
+/* The velocity agent I wants this tick, and the push (in cells) that
+ * separates its body from those it overlaps. */
+static void desire(ff_sim *s, size_t i, uint32_t self, const tickp *p,
+		   double *vx, double *vy, nbrs *o)
+{
+	double fx, fy, cap = p->speed, m, f = 0;
+
+	sample_flow(s, s->x[i], s->y[i], &fx, &fy);
+	*vx = p->speed * fx;
+	*vy = p->speed * fy;
+	if (p->sep) {
+		neighbours(s, i, self, p, fx, fy, o);
+		if (p->funnel && o->dens > p->thr) {
+			f = (o->dens - p->thr) / (p->thr > 1 ? p->thr : 1);
+			f = p->funnel_w * (f < 1 ? f : 1);
+		}
+		if (f > 0) {
+			cap = funnel(s, i, p, f, fx, fy, o, vx, vy);
+		} else {
+			*vx += p->speed * p->sep_w * o->sx;
+			*vy += p->speed * p->sep_w * o->sy;
+		}
+	} else {
+		o->px = o->py = 0;
+		o->ncontact = 0;
+	}
+	m = sqrt(*vx * *vx + *vy * *vy);
+	if (m > cap) {
+		*vx *= cap / m;
+		*vy *= cap / m;
+		m = cap;
+	}
+	if (p->jit > 0 && m > 0) {
+		double u = ff_rng_unit(ff_rng_at(s->tick_key, s->id[i]));
+		double t = p->jit * (2 * u - 1);
+		double nx = *vx - t * *vy, ny = *vy + t * *vx;
+		double k = m / sqrt(nx * nx + ny * ny);
+
+		*vx = nx * k;
+		*vy = ny * k;
+	}
+}
+
+/* Pushes a disc of radius R at (PX, PY) out of the walls around its cell. */
+static void push_out(const ff_sim *s, double r, double *px, double *py)
+{
+	int cx = (int)floor(*px), cy = (int)floor(*py);
+	double ix = *px - cx, iy = *py - cy;
+
+	/* A disc inside its own cell touches no other cell. */
+	if (ix >= r && ix <= 1 - r && iy >= r && iy <= 1 - r)
+		return;
+	for (int dy = -1; dy <= 1; dy++)
+		for (int dx = -1; dx <= 1; dx++) {
+			int wx = cx + dx, wy = cy + dy;
+			double qx, qy, ex, ey, d2, d;
+
+			if ((dx == 0 && dy == 0) || !ff_sim_blocked(s, wx, wy))
+				continue;
+			qx = *px < wx ? wx : *px > wx + 1 ? wx + 1 : *px;
+			qy = *py < wy ? wy : *py > wy + 1 ? wy + 1 : *py;
+			ex = *px - qx;
+			ey = *py - qy;
+			d2 = ex * ex + ey * ey;
+			if (d2 >= r * r || d2 == 0)
+				continue;
+			d = sqrt(d2);
+			*px += ex / d * (r - d);
+			*py += ey / d * (r - d);
+		}
+}
+
+/* True when the centre may go from cell (AX, AY) to (BX, BY): a passable
+ * cell at most one step away, not across a wall corner. */
+static bool may_enter(const ff_sim *s, int ax, int ay, int bx, int by)
+{
+	if (ff_sim_blocked(s, bx, by) || bx - ax > 1 || ax - bx > 1 ||
+	    by - ay > 1 || ay - by > 1)
+		return false;
+	if (bx != ax && by != ay)
+		return !ff_sim_blocked(s, bx, ay) && !ff_sim_blocked(s, ax, by);
+	return true;
+}
+
+/* Moves agent I by (DX, DY) in steps of at most a quarter cell, pushing
+ * out of walls and sliding along them; the centre never enters a wall. */
+static void move(ff_sim *s, size_t i, double r, double dx, double dy)
+{
+	double len2 = dx * dx + dy * dy, x = s->x[i], y = s->y[i];
+	int steps = len2 > 0.0625 ? (int)(sqrt(len2) * 4) + 1 : 1;
+
+	dx /= steps;
+	dy /= steps;
+	for (int k = 0; k < steps; k++) {
+		int ax = (int)x, ay = (int)y;
+		double nx = x + dx, ny = y + dy;
+
+		push_out(s, r, &nx, &ny);
+		if (may_enter(s, ax, ay, (int)floor(nx), (int)floor(ny))) {
+			x = nx;
+			y = ny;
+		} else if (may_enter(s, ax, ay, (int)floor(x + dx), ay)) {
+			x += dx;
+		} else if (may_enter(s, ax, ay, ax, (int)floor(y + dy))) {
+			y += dy;
+		}
+	}
+	s->x[i] = x;
+	s->y[i] = y;
+}
+
+/* A wall was painted over agent I: moves it to the centre of the nearest
+ * passable cell (ring by ring, first in row order) and stops it.  Leaves
+ * it when there is none within FF_SIM_EJECT cells. */
+static void eject(ff_sim *s, size_t i)
+{
+	int cx = (int)s->x[i], cy = (int)s->y[i];
+
+	s->vx[i] = s->vy[i] = 0;
+	for (int r = 1; r <= FF_SIM_EJECT; r++)
+		for (int y = cy - r; y <= cy + r; y++)
+			for (int x = cx - r; x <= cx + r; x++) {
+				bool ring = y == cy - r || y == cy + r || x == cx - r || x == cx + r;
+
+				if (ring && !ff_sim_blocked(s, x, y)) {
+					s->x[i] = x + 0.5;
+					s->y[i] = y + 0.5;
+					return;
+				}
+			}
+}
+
+/* Steers, accelerates and moves agent I (at SELF in the grid's order);
+ * true when it arrived. */
+static bool update(ff_sim *s, size_t i, uint32_t self, const tickp *p)
+{
+	double vx, vy, dvx, dvy, dv2, ox = s->x[i], oy = s->y[i], px, py, pm;
+	nbrs o;
+	int cx, cy;
+
+	if (ff_sim_blocked(s, (int)ox, (int)oy)) {
+		eject(s, i);
+		return false;
+	}
+	if (s->arrive[(size_t)(int)oy * (size_t)s->w + (size_t)(int)ox] & FF_SIM_AT_UNREACH) {
+		s->state[i] = FF_AGENT_STRANDED;
+		s->vx[i] = s->vy[i] = 0;
+		return false;
+	}
+	s->state[i] = FF_AGENT_MOVING;
+	desire(s, i, self, p, &vx, &vy, &o);
+	dvx = vx - s->vx[i];
+	dvy = vy - s->vy[i];
+	dv2 = dvx * dvx + dvy * dvy;
+	if (dv2 > p->dvmax * p->dvmax) {
+		double k = p->dvmax / sqrt(dv2);
+
+		dvx *= k;
+		dvy *= k;
+	}
+	vx = s->vx[i] + dvx;
+	vy = s->vy[i] + dvy;
+	/* Never move into a body already touched: slide along it instead. */
+	for (int k = 0; k < o.ncontact; k++) {
+		double rx = vx - o.cvx[k], ry = vy - o.cvy[k];
+		double into = rx * o.cx[k] + ry * o.cy[k];
+
+		if (into < 0) {
+			vx -= into * o.cx[k];
+			vy -= into * o.cy[k];
+		}
+	}
+	px = o.px;
+	py = o.py;
+	pm = px * px + py * py;
+	if (pm > p->r * p->r) {
+		pm = p->r / sqrt(pm);
+		px *= pm;
+		py *= pm;
+	}
+	move(s, i, p->r, vx * p->dt + px, vy * p->dt + py);
+	/* The walking velocity: what was achieved, less the push, no faster
+	 * than the top speed (a wall stops what runs into it). */
+	vx = (s->x[i] - ox - px) / p->dt;
+	vy = (s->y[i] - oy - py) / p->dt;
+	pm = vx * vx + vy * vy;
+	if (pm > p->speed * p->speed) {
+		pm = p->speed / sqrt(pm);
+		vx *= pm;
+		vy *= pm;
+	}
+	s->vx[i] = vx;
+	s->vy[i] = vy;
+	cx = (int)s->x[i];
+	cy = (int)s->y[i];
+	if (!(s->arrive[(size_t)cy * (size_t)s->w + (size_t)cx] & FF_SIM_AT_GOAL))
+		return false;
+	s->state[i] = FF_AGENT_ARRIVED;
+	s->vx[i] = s->vy[i] = 0;
+	return true;
+}
+
+/* Drops arrived agents (unless kept), keeping id order, and counts the
+ * rest into ST. */
+static void compact(ff_sim *s, ff_sim_stats *st)
+{
+	bool keep = s->flags & FF_SIM_KEEP_ARRIVED;
+	double sum = 0;
+	size_t j = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		double sp;
+
+		if (s->state[i] == FF_AGENT_ARRIVED && !keep)
+			continue;
+		if (ff_sim_blocked(s, (int)floor(s->x[i]), (int)floor(s->y[i])))
+			st->wall_violations++;
+		if (s->state[i] != FF_AGENT_ARRIVED) {
+			sp = sqrt(s->vx[i] * s->vx[i] + s->vy[i] * s->vy[i]);
+			st->alive++;
+			st->stranded += s->state[i] == FF_AGENT_STRANDED;
+			sum += sp;
+			st->max_speed = sp > st->max_speed ? sp : st->max_speed;
+		}
+		if (i != j) {
+			s->id[j] = s->id[i];
+			s->state[j] = s->state[i];
+			s->x[j] = s->x[i];
+			s->y[j] = s->y[i];
+			s->vx[j] = s->vx[i];
+			s->vy[j] = s->vy[i];
+		}
+		j++;
+	}
+	s->n = j;
+	st->mean_speed = st->alive ? sum / (double)st->alive : 0;
+}
+
+static void account(ff_sim *s, const ff_sim_stats *st)
+{
+	ff_sim_totals *t = &s->tot;
+
+	t->ticks = st->tick;
+	t->arrived = st->arrived;
+	if (st->arrivals) {
+		if (!t->first_arrival)
+			t->first_arrival = st->tick;
+		t->last_arrival = st->tick;
+		t->throughput = (double)t->arrived /
+				(double)(t->last_arrival - t->first_arrival + 1);
+	}
+	t->max_speed = st->max_speed > t->max_speed ? st->max_speed : t->max_speed;
+	if (st->max_per_cell > t->max_per_cell)
+		t->max_per_cell = st->max_per_cell;
+	t->wall_violations += st->wall_violations;
+}
+
+void ff_sim_step(ff_sim *s)
+{
+	ff_sim_stats st;
+	tickp p;
+
+	memset(&st, 0, sizeof st);
+	tick_params(s, &p);
+	s->tick_key = ff_rng_next(&s->rng);
+	ff_spatial_build(&s->grid, s->x, s->y, s->vx, s->vy, s->n);
+	st.max_per_cell = s->grid.max_per_cell;
+	/* Grid order keeps memory access local; the result is the same in
+	 * any order (snapshot reads, counter-based jitter). */
+	for (size_t k = 0; k < s->n; k++) {
+		size_t i = s->grid.idx[k];
+
+		if (s->state[i] != FF_AGENT_ARRIVED) {
+			st.arrivals += update(s, i, (uint32_t)k, &p);
+		} else if (ff_sim_blocked(s, (int)s->x[i], (int)s->y[i])) {
+			eject(s, i);  /* kept arrived agent under a new wall */
+		}
+	}
+	compact(s, &st);
+	st.tick = s->tot.ticks + 1;
+	st.arrived = s->tot.arrived + st.arrivals;
+	s->last = st;
+	account(s, &st);
+}

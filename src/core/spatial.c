@@ -1,0 +1,111 @@
+/*
+ * spatial.c - the counting sort behind the neighbour grid: count points per
+ * cell, turn counts into run ends by a prefix sum, then place points from
+ * the last to the first so each run ends up starting at its own start and
+ * keeps input order.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spatial.h"
+
+ff_err ff_spatial_init(ff_spatial *s, int w, int h, size_t cap)
+{
+	memset(s, 0, sizeof *s);
+	if (w < 1 || h < 1)
+		return FF_E_INVAL;
+	s->w = w;
+	s->h = h;
+	s->start = calloc((size_t)w * (size_t)h + 1, sizeof *s->start);
+	if (!s->start)
+		return FF_E_NOMEM;
+	return ff_spatial_reserve(s, cap ? cap : 1);
+}
+
+void ff_spatial_fini(ff_spatial *s)
+{
+	free(s->start);
+	free(s->idx);
+	free(s->x);
+	free(s->y);
+	free(s->vx);
+	free(s->vy);
+	free(s->cell);
+	memset(s, 0, sizeof *s);
+}
+
+ff_err ff_spatial_reserve(ff_spatial *s, size_t cap)
+{
+	uint32_t *idx, *cell;
+	float *x, *y, *vx, *vy;
+
+	if (cap <= s->cap)
+		return FF_OK;
+	if (cap > UINT32_MAX)
+		return FF_E_NOMEM;
+	idx = malloc(cap * sizeof *idx);
+	cell = malloc(cap * sizeof *cell);
+	x = malloc(cap * sizeof *x);
+	y = malloc(cap * sizeof *y);
+	vx = malloc(cap * sizeof *vx);
+	vy = malloc(cap * sizeof *vy);
+	if (!idx || !cell || !x || !y || !vx || !vy) {
+		free(idx);
+		free(cell);
+		free(x);
+		free(y);
+		free(vx);
+		free(vy);
+		return FF_E_NOMEM;
+	}
+	/* Contents are rebuilt every tick; nothing to copy. */
+	free(s->idx);
+	free(s->cell);
+	free(s->x);
+	free(s->y);
+	free(s->vx);
+	free(s->vy);
+	s->idx = idx;
+	s->cell = cell;
+	s->x = x;
+	s->y = y;
+	s->vx = vx;
+	s->vy = vy;
+	s->cap = cap;
+	return FF_OK;
+}
+
+void ff_spatial_build(ff_spatial *s, const double *x, const double *y,
+		      const double *vx, const double *vy, size_t n)
+{
+	size_t ncells = (size_t)s->w * (size_t)s->h;
+	uint32_t *start = s->start, sum = 0, most = 0;
+
+	assert(n <= s->cap);
+	memset(start, 0, (ncells + 1) * sizeof *start);
+	for (size_t i = 0; i < n; i++) {
+		int cx = (int)x[i], cy = (int)y[i];
+
+		assert(cx >= 0 && cx < s->w && cy >= 0 && cy < s->h);
+		s->cell[i] = (uint32_t)cy * (uint32_t)s->w + (uint32_t)cx;
+		start[s->cell[i]]++;
+	}
+	for (size_t c = 0; c < ncells; c++) {
+		if (start[c] > most)
+			most = start[c];
+		sum += start[c];
+		start[c] = sum;     /* end of run c for now */
+	}
+	start[ncells] = sum;
+	for (size_t i = n; i-- > 0;) {
+		uint32_t k = --start[s->cell[i]];
+
+		s->idx[k] = (uint32_t)i;
+		s->x[k] = (float)x[i];
+		s->y[k] = (float)y[i];
+		s->vx[k] = (float)vx[i];
+		s->vy[k] = (float)vy[i];
+	}
+	s->max_per_cell = (int)most;
+}

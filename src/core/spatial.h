@@ -1,0 +1,46 @@
+/*
+ * spatial.h - a uniform grid of one-cell buckets over the level, rebuilt
+ * from scratch every tick by a counting sort (O(N + cells), no allocation).
+ *
+ * After ff_spatial_build() the points are stored bucket by bucket in
+ * row-major cell order, and within a bucket in input order.  Because buckets
+ * are cells in row-major order, the points of cells (x0..x1, y) form one
+ * contiguous run: [start[y*w + x0], start[y*w + x1 + 1]).  That is the whole
+ * query interface: callers walk the runs of the rows they need.
+ *
+ * The struct is embedded by its owner (init/fini); its fields are read-only
+ * to everyone else.
+ */
+#ifndef FF_SPATIAL_H
+#define FF_SPATIAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+
+typedef struct ff_spatial {
+	int w, h;
+	size_t cap;           /* points the buffers hold */
+	uint32_t *start;      /* w*h + 1 run starts; start[w*h] = n */
+	uint32_t *idx;        /* input index of each sorted point */
+	float *x, *y;         /* sorted copies of the positions */
+	float *vx, *vy;       /* and of the velocities */
+	uint32_t *cell;       /* scratch: each input point's cell */
+	int max_per_cell;     /* largest bucket of the last build */
+} ff_spatial;
+
+/* Sets up a W x H grid for up to CAP points.  FF_E_NOMEM leaves S empty
+ * (ff_spatial_fini is still safe). */
+ff_err ff_spatial_init(ff_spatial *s, int w, int h, size_t cap);
+/* Frees the buffers; safe on a zeroed or failed struct. */
+void ff_spatial_fini(ff_spatial *s);
+/* Grows the point buffers to hold CAP points (never shrinks).  FF_E_NOMEM
+ * leaves S as it was. */
+ff_err ff_spatial_reserve(ff_spatial *s, size_t cap);
+/* Sorts N <= cap points (X[i], Y[i]), each inside [0,w) x [0,h), with
+ * velocities (VX[i], VY[i]) into buckets.  Never allocates. */
+void ff_spatial_build(ff_spatial *s, const double *x, const double *y,
+		      const double *vx, const double *vy, size_t n);
+
+#endif

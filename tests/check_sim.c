@@ -1,0 +1,565 @@
+/*
+ * check_sim.c - the crowd simulation: its PRNG, determinism of the state
+ * hash, the shipped scenarios (all arrive at chokepoint, funnelling beats
+ * no funnelling there, doors in rooms, nearest exits in exits), a property
+ * test that no agent ever ends a tick in a wall or outside the level, and
+ * no allocation in ff_sim_step().
+ *
+ * The bound on agents per cell: bodies have radius 0.3, so at most six
+ * non-overlapping centres fit in a unit cell (the best spread of 6 points
+ * in a unit square has minimum distance 0.6009 >= 0.6, of 7 only 0.536).
+ * Overlaps are undone over a few ticks, so a crowd pressed against a wall
+ * may briefly hold one or two more; 8 in a cell means bodies squeezed to
+ * about 0.52 apart (8 points: 0.5176), the most we accept.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/rng.h"
+#include "core/sim.h"
+#include "core/solver.h"
+#include "core/textlevel.h"
+#include "testutil.h"
+
+#define MAX_PER_CELL 8
+
+/* --- allocation counting (the test links with --wrap=malloc etc.) ----- */
+
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t k);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t k);
+void *__wrap_realloc(void *p, size_t n);
+static long allocs;
+
+void *__wrap_malloc(size_t n)
+{
+	allocs++;
+	return __real_malloc(n);
+}
+
+void *__wrap_calloc(size_t n, size_t k)
+{
+	allocs++;
+	return __real_calloc(n, k);
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+	allocs++;
+	return __real_realloc(p, n);
+}
+
+/* --- helpers ------------------------------------------------------------- */
+
+typedef struct world {
+	ff_level *l;
+	ff_solver *sv;
+	ff_sim *sim;
+} world;
+
+static ff_level *load(const char *name)
+{
+	ff_level *l = NULL;
+	ff_diag d;
+	size_t len;
+	char *text = tu_read(FF_LEVELSDIR, name, &len);
+
+	ck_assert_int_eq(ff_textlevel_parse(text, len, &l, &d), FF_OK);
+	free(text);
+	return l;
+}
+
+static void solve(world *w)
+{
+	ff_solver_opts o = {FF_METHOD_FMM, 8};
+
+	w->sv = ff_solver_create(w->l->w, w->l->h);
+	ck_assert_ptr_nonnull(w->sv);
+	ck_assert_int_eq(ff_solver_solve(w->sv, w->l, w->l->meta.goals,
+					 w->l->meta.ngoals, &o), FF_OK);
+}
+
+/* Opens level NAME with SEED, FLAGS and AGENTS (< 0: the level's counts). */
+static void open_world(world *w, const char *name, uint64_t seed, unsigned flags,
+		       long agents)
+{
+	w->l = load(name);
+	ck_assert_int_eq(ff_level_param_set(w->l, FF_P_SEED, (double)seed, NULL), FF_OK);
+	solve(w);
+	w->sim = ff_sim_create(w->l, w->sv, 0);
+	ck_assert_ptr_nonnull(w->sim);
+	ff_sim_set_flags(w->sim, flags);
+	ck_assert_int_eq(ff_sim_spawn_level(w->sim, agents), FF_OK);
+}
+
+static void close_world(world *w)
+{
+	ff_sim_destroy(w->sim);
+	ff_solver_destroy(w->sv);
+	ff_level_destroy(w->l);
+}
+
+/* Every agent's centre is inside the level on a passable cell. */
+static void check_placement(const world *w)
+{
+	ff_agent a;
+
+	for (size_t i = 0; i < ff_sim_count(w->sim); i++) {
+		int cx, cy;
+
+		ff_sim_agent(w->sim, i, &a);
+		ck_assert_msg(a.x >= 0 && a.y >= 0 && a.x < w->l->w && a.y < w->l->h,
+			      "agent %u left the level at (%g, %g)", a.id, a.x, a.y);
+		cx = (int)a.x;
+		cy = (int)a.y;
+		ck_assert_msg(ff_level_cost(w->l, cx, cy) != FF_WALL,
+			      "agent %u in wall cell (%d, %d)", a.id, cx, cy);
+	}
+}
+
+/* Steps until no agent is alive or BUDGET ticks; checks every tick has no
+ * wall violation and at most MAXCELL agents in a cell.  Returns ticks. */
+static long run_all(world *w, long budget, int maxcell)
+{
+	for (long t = 1; t <= budget; t++) {
+		const ff_sim_stats *st;
+
+		ff_sim_step(w->sim);
+		st = ff_sim_last(w->sim);
+		ck_assert_int_eq(st->wall_violations, 0);
+		ck_assert_int_le(st->max_per_cell, maxcell);
+		if (st->alive == 0)
+			return t;
+	}
+	return budget + 1;
+}
+
+/* --- PRNG ---------------------------------------------------------------- */
+
+START_TEST(rng_is_seeded_and_uniform)
+{
+	ff_rng a, b, c;
+	double sum = 0;
+
+	ff_rng_seed(&a, 42);
+	ff_rng_seed(&b, 42);
+	ff_rng_seed(&c, 43);
+	for (int i = 0; i < 1000; i++) {
+		uint64_t x = ff_rng_next(&a);
+
+		ck_assert_uint_eq(x, ff_rng_next(&b));
+		ck_assert(x != ff_rng_next(&c));
+	}
+	for (int i = 0; i < 100000; i++) {
+		double u = ff_rng_uniform(&a);
+		double r = ff_rng_range(&a, -2, 3);
+
+		ck_assert(u >= 0 && u < 1);
+		ck_assert(r >= -2 && r <= 3);
+		ck_assert_uint_lt(ff_rng_below(&a, 7), 7);
+		sum += u;
+	}
+	ck_assert_double_eq_tol(sum / 100000, 0.5, 0.01);
+	ck_assert_uint_eq(ff_rng_below(&a, 0), 0);
+	ck_assert_uint_eq(ff_rng_at(5, 9), ff_rng_at(5, 9));
+	ck_assert(ff_rng_at(5, 9) != ff_rng_at(5, 10));
+	ck_assert(ff_rng_unit(~0ull) < 1.0);
+}
+END_TEST
+
+/* Seed 0 works and a fixed seed gives this exact first output on every
+ * build: the stream is part of the replay format. */
+START_TEST(rng_stream_is_fixed)
+{
+	ff_rng r;
+
+	ff_rng_seed(&r, 0);
+	ck_assert(ff_rng_next(&r) != 0);
+	ff_rng_seed(&r, 1);
+	ck_assert_uint_eq(ff_rng_next(&r), 0xb3f2af6d0fc710c5ull);
+}
+END_TEST
+
+/* --- determinism ----------------------------------------------------------- */
+
+static uint64_t run_hash(uint64_t seed, unsigned flags, long ticks)
+{
+	world w;
+	uint64_t h;
+
+	open_world(&w, "chokepoint.level", seed, flags, 500);
+	for (long t = 0; t < ticks; t++)
+		ff_sim_step(w.sim);
+	h = ff_sim_hash(w.sim);
+	close_world(&w);
+	return h;
+}
+
+START_TEST(same_seed_same_hash)
+{
+	uint64_t a = run_hash(7, 0, 150);
+
+	ck_assert_uint_eq(a, run_hash(7, 0, 150));
+	ck_assert(a != run_hash(8, 0, 150));
+	ck_assert(a != run_hash(7, FF_SIM_NO_FUNNEL, 150));
+	ck_assert(a != run_hash(7, 0, 149));
+}
+END_TEST
+
+/* The hash covers positions bit for bit: nudging one agent changes it. */
+START_TEST(hash_sees_every_agent)
+{
+	world w;
+	uint64_t h0, h1;
+
+	open_world(&w, "chokepoint.level", 1, 0, 50);
+	h0 = ff_sim_hash(w.sim);
+	ck_assert_uint_eq(h0, ff_sim_hash(w.sim));
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 5.5, 5.5, 1, 0), FF_OK);
+	h1 = ff_sim_hash(w.sim);
+	ck_assert(h0 != h1);
+	close_world(&w);
+}
+END_TEST
+
+/* --- scenarios ------------------------------------------------------------ */
+
+/* Chokepoint, 500 agents: everyone arrives within the budget with and
+ * without funnelling, never in a wall; funnelling passes more agents per
+ * tick through the gap on every seed tried and keeps cells below the
+ * packing bound. */
+START_TEST(chokepoint_funnelling_helps)
+{
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		world w;
+		double with, without;
+		long t;
+
+		open_world(&w, "chokepoint.level", seed, 0, 500);
+		t = run_all(&w, 1500, MAX_PER_CELL);
+		ck_assert_int_le(t, 1500);
+		ck_assert_int_eq(ff_sim_totals_get(w.sim)->arrived, 500);
+		ck_assert_int_eq(ff_sim_totals_get(w.sim)->wall_violations, 0);
+		with = ff_sim_totals_get(w.sim)->throughput;
+		close_world(&w);
+
+		open_world(&w, "chokepoint.level", seed, FF_SIM_NO_FUNNEL, 500);
+		t = run_all(&w, 1500, 1000);
+		ck_assert_int_le(t, 1500);
+		ck_assert_int_eq(ff_sim_totals_get(w.sim)->arrived, 500);
+		without = ff_sim_totals_get(w.sim)->throughput;
+		close_world(&w);
+		ck_assert_msg(with > without * 1.03,
+			      "seed %d: funnel %.3f vs none %.3f agents/tick", (int)seed,
+			      with, without);
+	}
+}
+END_TEST
+
+START_TEST(rooms_doors_pass)
+{
+	world w;
+
+	open_world(&w, "rooms.level", 1, 0, -1);
+	ck_assert_int_le(run_all(&w, 3000, MAX_PER_CELL), 3000);
+	ck_assert_int_eq(ff_sim_totals_get(w.sim)->arrived, 120);
+	close_world(&w);
+}
+END_TEST
+
+/* Distance from (X, Y) to goal G's cells (a rectangle in exits.level). */
+static double goal_dist(const ff_shape *g, double x, double y)
+{
+	double dx = fmax(fmax(g->x - x, 0), x - (g->x + g->w));
+	double dy = fmax(fmax(g->y - y, 0), y - (g->y + g->h));
+
+	return sqrt(dx * dx + dy * dy);
+}
+
+/* Exits: agents leave by the exit nearest to where they started, measured
+ * by the integration field of each exit alone.  Agents near a dividing
+ * line may be pushed across it by the crowd, so counts per exit must match
+ * within 10% of the agents, and each agent's choice in 85% of cases. */
+START_TEST(exits_split_by_nearness)
+{
+	world w;
+	ff_solver *one[3];
+	ff_solver_opts o = {FF_METHOD_FMM, 8};
+	double lx[300], ly[300];
+	int want[300], got[3] = {0}, expect[3] = {0}, agree = 0;
+	ff_agent a;
+
+	open_world(&w, "exits.level", 1, 0, -1);
+	ck_assert_int_eq(w.l->meta.ngoals, 3);
+	ck_assert_uint_eq(ff_sim_count(w.sim), 300);
+	for (int g = 0; g < 3; g++) {
+		one[g] = ff_solver_create(w.l->w, w.l->h);
+		ck_assert_int_eq(ff_solver_solve(one[g], w.l, &w.l->meta.goals[g], 1, &o), FF_OK);
+	}
+	for (size_t i = 0; i < 300; i++) {
+		double best = INFINITY;
+
+		ff_sim_agent(w.sim, i, &a);
+		ck_assert_uint_lt(a.id, 300);
+		for (int g = 0; g < 3; g++) {
+			double v = ff_solver_value(one[g], (int)a.x, (int)a.y);
+			if (v < best) {
+				best = v;
+				want[a.id] = g;
+			}
+		}
+		expect[want[a.id]]++;
+	}
+	for (long t = 0; t < 2000 && ff_sim_count(w.sim) > 0; t++) {
+		for (size_t i = 0; i < ff_sim_count(w.sim); i++) {
+			ff_sim_agent(w.sim, i, &a);
+			lx[a.id] = a.x;
+			ly[a.id] = a.y;
+		}
+		ff_sim_step(w.sim);
+		ck_assert_int_eq(ff_sim_last(w.sim)->wall_violations, 0);
+	}
+	ck_assert_uint_eq(ff_sim_count(w.sim), 0);
+	for (int id = 0; id < 300; id++) {
+		int best = 0;
+
+		for (int g = 1; g < 3; g++)
+			if (goal_dist(&w.l->meta.goals[g], lx[id], ly[id]) <
+			    goal_dist(&w.l->meta.goals[best], lx[id], ly[id]))
+				best = g;
+		got[best]++;
+		agree += best == want[id];
+	}
+	for (int g = 0; g < 3; g++) {
+		ck_assert_msg(abs(got[g] - expect[g]) <= 30, "exit %d: %d left, %d nearest",
+			      g, got[g], expect[g]);
+		ck_assert_int_gt(expect[g], 0);
+		ff_solver_destroy(one[g]);
+	}
+	ck_assert_int_ge(agree, 255);
+	close_world(&w);
+}
+END_TEST
+
+/* --- properties ----------------------------------------------------------- */
+
+/* A random W x H level: 25% walls, a wall line or two, one goal cell. */
+static ff_level *random_level(uint64_t *rs)
+{
+	int w = tu_range(rs, 4, 40), h = tu_range(rs, 4, 30);
+	ff_level *l = ff_level_create(w, h, "prop");
+	ff_shape goal = {FF_SHAPE_CELL, 0, 0, 0, 0, 0};
+	ff_shape all = {FF_SHAPE_RECT, 0, 0, w, h, 0};
+	ff_spawn sp = {all, 1};
+
+	ck_assert_ptr_nonnull(l);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++)
+			if (tu_range(rs, 0, 3) == 0)
+				ff_level_paint(l, x, y, FF_WALL, NULL);
+	for (int k = tu_range(rs, 0, 2); k > 0; k--)
+		ff_level_line(l, tu_range(rs, 0, w - 1), tu_range(rs, 0, h - 1),
+			      tu_range(rs, 0, w - 1), tu_range(rs, 0, h - 1), FF_WALL, NULL);
+	do {
+		goal.x = tu_range(rs, 0, w - 1);
+		goal.y = tu_range(rs, 0, h - 1);
+	} while (ff_level_cost(l, goal.x, goal.y) == FF_WALL &&
+		 ff_level_paint(l, goal.x, goal.y, 1, NULL) != FF_OK);
+	ck_assert_int_eq(ff_level_goal_add(l, &goal, NULL), FF_OK);
+	ck_assert_int_eq(ff_level_spawn_add(l, &sp, NULL), FF_OK);
+	return l;
+}
+
+static void random_params(ff_level *l, uint64_t *rs)
+{
+	static const double dts[] = {0.02, 0.05, 0.1, 0.25};
+
+	ff_level_param_set(l, FF_P_RADIUS, 0.05 + 0.45 * tu_range(rs, 0, 100) / 100.0, NULL);
+	ff_level_param_set(l, FF_P_SPEED, tu_range(rs, 1, 30), NULL);
+	ff_level_param_set(l, FF_P_ACCEL, tu_range(rs, 1, 200), NULL);
+	ff_level_param_set(l, FF_P_DT, dts[tu_range(rs, 0, 3)], NULL);
+	ff_level_param_set(l, FF_P_SEP_WEIGHT, tu_range(rs, 0, 30) / 10.0, NULL);
+	ff_level_param_set(l, FF_P_JITTER, tu_range(rs, 0, 60), NULL);
+	ff_level_param_set(l, FF_P_DENSITY_THRESHOLD, tu_range(rs, 0, 10), NULL);
+	ff_level_param_set(l, FF_P_FUNNEL_WEIGHT, tu_range(rs, 0, 10) / 10.0, NULL);
+	ff_level_param_set(l, FF_P_SEED, (double)tu_range(rs, 0, 1000000), NULL);
+}
+
+/* Random levels, parameters and seeds, agents spawned in bulk and at
+ * points, a wall painted over the crowd halfway: after every tick every
+ * agent is inside the level on a passable cell. */
+START_TEST(never_in_a_wall)
+{
+	uint64_t rs = 0x5eed0000u + (uint64_t)_i;
+
+	for (int run = 0; run < 10; run++) {
+		world w;
+		ff_solver_opts o = {FF_METHOD_FMM, 8};
+
+		w.l = random_level(&rs);
+		random_params(w.l, &rs);
+		o.method = tu_range(&rs, 0, 1) ? FF_METHOD_FMM : FF_METHOD_DIJKSTRA;
+		w.sv = ff_solver_create(w.l->w, w.l->h);
+		ck_assert_int_eq(ff_solver_solve(w.sv, w.l, w.l->meta.goals, 1, &o), FF_OK);
+		w.sim = ff_sim_create(w.l, w.sv, 4);
+		ff_sim_set_flags(w.sim, (unsigned)tu_range(&rs, 0, 7));
+		ck_assert_int_eq(ff_sim_spawn_level(w.sim, tu_range(&rs, 1, 120)), FF_OK);
+		check_placement(&w);
+		for (int t = 0; t < 80; t++) {
+			int x = tu_range(&rs, 0, w.l->w - 1), y = tu_range(&rs, 0, w.l->h - 1);
+
+			if (t % 10 == 0 && ff_level_cost(w.l, x, y) != FF_WALL)
+				ck_assert_int_eq(ff_sim_spawn_at(w.sim, x + 0.5, y + 0.5, 5, 1.5), FF_OK);
+			if (t == 40 && !ff_level_is_goal(w.l, x, y) && ff_level_cost(w.l, x, y) != FF_WALL) {
+				ff_level_paint(w.l, x, y, FF_WALL, NULL);
+				ck_assert_int_eq(ff_solver_solve(w.sv, w.l, w.l->meta.goals, 1, &o), FF_OK);
+				ck_assert_int_eq(ff_sim_refresh(w.sim), FF_OK);
+			}
+			ff_sim_step(w.sim);
+			ck_assert_int_eq(ff_sim_last(w.sim)->wall_violations, 0);
+			check_placement(&w);
+		}
+		close_world(&w);
+	}
+}
+END_TEST
+
+/* --- edge cases ----------------------------------------------------------- */
+
+/* Agents walled off from the goal stop and count as stranded; the others
+ * arrive; --until-arrived logic (alive == stranded) terminates. */
+START_TEST(unreachable_agents_are_stranded)
+{
+	world w;
+	ff_agent a;
+	ff_shape goal = {FF_SHAPE_RECT, 16, 0, 4, 10, 0};
+	ff_shape pocket = {FF_SHAPE_RECT, 1, 1, 3, 3, 0};
+	ff_shape field = {FF_SHAPE_RECT, 8, 2, 4, 6, 0};
+	ff_spawn s1 = {pocket, 5}, s2 = {field, 10};
+
+	w.l = ff_level_create(20, 10, "strand");
+	ff_level_rect(w.l, 0, 0, 5, 1, FF_WALL, NULL);
+	ff_level_rect(w.l, 0, 4, 5, 1, FF_WALL, NULL);
+	ff_level_rect(w.l, 4, 0, 1, 5, FF_WALL, NULL);
+	ck_assert_int_eq(ff_level_goal_add(w.l, &goal, NULL), FF_OK);
+	ck_assert_int_eq(ff_level_spawn_add(w.l, &s1, NULL), FF_OK);
+	ck_assert_int_eq(ff_level_spawn_add(w.l, &s2, NULL), FF_OK);
+	solve(&w);
+	w.sim = ff_sim_create(w.l, w.sv, 0);
+	ck_assert_int_eq(ff_sim_spawn_level(w.sim, -1), FF_OK);
+	for (int t = 0; t < 400; t++)
+		ff_sim_step(w.sim);
+	ck_assert_int_eq(ff_sim_last(w.sim)->alive, 5);
+	ck_assert_int_eq(ff_sim_last(w.sim)->stranded, 5);
+	ck_assert_int_eq(ff_sim_totals_get(w.sim)->arrived, 10);
+	for (size_t i = 0; i < ff_sim_count(w.sim); i++) {
+		ff_sim_agent(w.sim, i, &a);
+		ck_assert_int_eq(a.state, FF_AGENT_STRANDED);
+		ck_assert(a.vx == 0 && a.vy == 0);
+		ck_assert(a.x < 4 && a.y < 4);
+	}
+	close_world(&w);
+}
+END_TEST
+
+START_TEST(bad_arguments)
+{
+	world w;
+	ff_level *empty;
+	ff_sim *sim;
+
+	open_world(&w, "chokepoint.level", 1, 0, 10);
+	ck_assert_ptr_null(ff_sim_create(NULL, w.sv, 1));
+	ck_assert_ptr_null(ff_sim_create(w.l, NULL, 1));
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, -1, 5, 1, 0), FF_E_RANGE);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 64, 5, 1, 0), FF_E_RANGE);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 0.5, 0.5, 1, 0), FF_E_WALL);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 5.5, 5.5, -1, 0), FF_E_INVAL);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 5.5, 5.5, 1, -1), FF_E_INVAL);
+	ck_assert_uint_eq(ff_sim_count(w.sim), 10);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 5.5, 5.5, 3, 0), FF_OK);
+	ck_assert_uint_eq(ff_sim_count(w.sim), 13);
+	ff_sim_clear(w.sim);
+	ck_assert_uint_eq(ff_sim_count(w.sim), 0);
+	ck_assert_int_gt((long)ff_sim_bytes(w.sim), 64 * 32);
+	empty = ff_level_create(64, 32, "empty");
+	sim = ff_sim_create(empty, w.sv, 0);
+	ck_assert_int_eq(ff_sim_spawn_level(sim, -1), FF_E_NOTFOUND);
+	ff_sim_destroy(sim);
+	ff_level_destroy(empty);
+	ff_sim_destroy(NULL);
+	close_world(&w);
+}
+END_TEST
+
+/* Buffers are sized when agents are spawned; a tick allocates nothing. */
+START_TEST(step_allocates_nothing)
+{
+	world w;
+	long before;
+
+	open_world(&w, "chokepoint.level", 1, 0, 500);
+	before = allocs;
+	for (int t = 0; t < 50; t++)
+		ff_sim_step(w.sim);
+	ck_assert_int_eq(allocs, before);
+	close_world(&w);
+}
+END_TEST
+
+/* Per-tick statistics add up to the totals, and arrived agents can stay. */
+START_TEST(stats_add_up)
+{
+	world w;
+	long arrivals = 0, ticks = 0;
+
+	open_world(&w, "open.level", 3, FF_SIM_KEEP_ARRIVED, -1);
+	while (ff_sim_last(w.sim)->alive > 0 || ticks == 0) {
+		const ff_sim_stats *st;
+
+		ff_sim_step(w.sim);
+		st = ff_sim_last(w.sim);
+		arrivals += st->arrivals;
+		ticks++;
+		ck_assert_int_eq(st->tick, ticks);
+		ck_assert_int_eq(st->arrived, arrivals);
+		ck_assert(st->mean_speed >= 0 && st->mean_speed <= st->max_speed + 1e-9);
+		ck_assert(st->max_speed <= w.l->meta.params[FF_P_SPEED] + 1e-9);
+		ck_assert_int_lt(ticks, 2000);
+	}
+	ck_assert_int_eq(ff_sim_totals_get(w.sim)->arrived, arrivals);
+	ck_assert_int_eq(ff_sim_totals_get(w.sim)->spawned, arrivals);
+	ck_assert_uint_eq(ff_sim_count(w.sim), (size_t)arrivals);
+	close_world(&w);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("sim");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, rng_is_seeded_and_uniform);
+	tcase_add_test(tc, rng_stream_is_fixed);
+	tcase_add_test(tc, same_seed_same_hash);
+	tcase_add_test(tc, hash_sees_every_agent);
+	tcase_add_test(tc, chokepoint_funnelling_helps);
+	tcase_add_test(tc, rooms_doors_pass);
+	tcase_add_test(tc, exits_split_by_nearness);
+	tcase_add_loop_test(tc, never_in_a_wall, 0, 10);
+	tcase_add_test(tc, unreachable_agents_are_stranded);
+	tcase_add_test(tc, bad_arguments);
+	tcase_add_test(tc, step_allocates_nothing);
+	tcase_add_test(tc, stats_add_up);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(suite());
+}
