@@ -2,3 +2,5 @@
 dist_man_MANS += docs/fieldmarshal.1
 EXTRA_DIST += docs/formats.md docs/commands.md
 EXTRA_DIST += docs/store.md
+EXTRA_DIST += docs/teaching.md
+EXTRA_DIST += docs/simulation.md
