@@ -37,3 +37,14 @@ tests_check_sim_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=r
 
 TESTS += $(check_PROGRAMS)
 EXTRA_DIST += tests/data
+
+# The editor: its controller driven by synthetic keys with no terminal, and
+# the real program driven through tmux (tests/tui/*.sh skip without tmux).
+check_PROGRAMS += tests/check_tui
+tests_check_tui_SOURCES = tests/check_tui.c tests/testutil.h
+tests_check_tui_CFLAGS = $(TEST_CFLAGS)
+tests_check_tui_LDADD = src/tui/libfftui.a $(TEST_LDADD) $(NCURSES_LIBS)
+TUI_TESTS = tests/tui/edit.sh tests/tui/solve.sh tests/tui/resize.sh \
+	tests/tui/store.sh tests/tui/signals.sh
+TESTS += $(TUI_TESTS)
+EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh

@@ -9,6 +9,7 @@
 
 #include "bench_sim.h"
 #include "bench_store.h"
+#include "bench_tui.h"
 #include "cli.h"
 #include "core/gen.h"
 #include "core/solver.h"
@@ -188,5 +189,8 @@ int ff_cli_bench(int argc, char **argv)
 	if (!ff_cli_bench_store(stdout, quick))
 		return FF_EXIT_FAIL;
 	putchar('\n');
-	return ff_cli_bench_sim(stdout, quick) ? FF_EXIT_OK : FF_EXIT_FAIL;
+	if (!ff_cli_bench_sim(stdout, quick))
+		return FF_EXIT_FAIL;
+	putchar('\n');
+	return ff_cli_bench_tui(stdout, quick) ? FF_EXIT_OK : FF_EXIT_FAIL;
 }

@@ -5,6 +5,7 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "cli.h"
@@ -19,6 +20,7 @@ typedef struct subcommand {
 
 static const subcommand subcommands[] = {
 	{"bench", ff_cli_bench, "time the solver on generated grids and level files"},
+	{"edit", ff_cli_edit, "open the full-screen editor on a level (the default)"},
 	{"export", ff_cli_export, "write a stored level to a text level or .map file"},
 	{"import", ff_cli_import, "store level files (text or .map) in the database"},
 	{"levels", ff_cli_levels, "list, show, remove, copy and rename stored levels"},
@@ -52,6 +54,8 @@ int main(int argc, char **argv)
 	argc = ff_cli_take_db_option(argc, argv); /* global: anywhere on the line */
 	if (argc < 0)
 		return FF_EXIT_USAGE;
+	if (argc < 2 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+		return ff_cli_edit(1, (char *[]){"edit", NULL});
 	if (argc < 2) {
 		help(stderr);
 		return FF_EXIT_USAGE;

@@ -1,1 +1,14 @@
-# src/tui: see the issue tracker; filled in as the area lands.
+# The curses editor.  ctl, keymap, prompt and view are curses-free (the
+# controller and what it shows), so tests/check_tui drives them with no
+# terminal; term, draw and app own the screen.
+noinst_LIBRARIES += src/tui/libfftui.a
+src_tui_libfftui_a_SOURCES = \
+	src/tui/ctl.c src/tui/ctl.h \
+	src/tui/keymap.c src/tui/keymap.h \
+	src/tui/prompt.c src/tui/prompt.h \
+	src/tui/view.c src/tui/view.h \
+	src/tui/term.c src/tui/term.h \
+	src/tui/draw.c src/tui/draw.h \
+	src/tui/app.c src/tui/tui.h \
+	src/tui/bench.c
+src_tui_libfftui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS)

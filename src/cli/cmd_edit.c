@@ -1,0 +1,274 @@
+/*
+ * cmd_edit.c - 'fieldmarshal edit [LEVEL]': the full-screen editor on a
+ * stored level (by name; the default is 'chokepoint') or on a level file.
+ *
+ * Saving goes back where the level came from: a file is rewritten through
+ * a temporary file and a rename; a stored level is saved with the revision
+ * it was loaded at, so a change made meanwhile by someone else is refused
+ * and explained rather than overwritten.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "core/textlevel.h"
+#include "db.h"
+#include "tui/tui.h"
+#include "util.h"
+
+static const char usage[] =
+	"usage: fieldmarshal edit [LEVEL]\n"
+	"\n"
+	"Opens the full-screen editor on LEVEL: the name of a level stored in the\n"
+	"database (default 'chokepoint'), or a level file (text .level or Moving\n"
+	"AI .map).  Paint costs and walls, place goals, solve and step the solver.\n"
+	"In the editor, ? lists the keys, : takes any command (docs/commands.md),\n"
+	":w saves (to the file, or to the database with a revision check) and q\n"
+	"quits, asking first when there are unsaved changes.\n"
+	"\n"
+	"  -h, --help   show this help\n";
+
+typedef struct editor {
+	char path[4096];         /* the file being edited, or "" */
+	ff_store *store;         /* the database, when editing a stored level */
+	char stored[FF_NAME_MAX];/* its name there */
+	int64_t rev;             /* the revision loaded or last saved */
+} editor;
+
+/* Runs ff_cli_write_file with stderr captured into MSG: curses owns the
+ * terminal, so nothing may be printed while the editor runs. */
+static bool write_quiet(const char *path, const char *data, size_t len, char *msg,
+			size_t size)
+{
+	FILE *tmp = tmpfile();
+	int saved = -1;
+	bool ok;
+
+	fflush(stderr);
+	if (tmp) {
+		saved = dup(STDERR_FILENO);
+		if (saved >= 0)
+			dup2(fileno(tmp), STDERR_FILENO);
+	}
+	ok = ff_cli_write_file(path, data, len);
+	fflush(stderr);
+	if (saved >= 0) {
+		dup2(saved, STDERR_FILENO);
+		close(saved);
+	}
+	snprintf(msg, size, "cannot write '%s'", path);
+	if (tmp && !ok) {
+		char line[256];
+		size_t n;
+
+		rewind(tmp);
+		if (fgets(line, sizeof line, tmp)) {
+			const char *p = strncmp(line, "fieldmarshal: ", 14) ? line : line + 14;
+
+			n = strcspn(p, "\n");
+			snprintf(msg, size, "%.*s", (int)n, p);
+		}
+	}
+	if (tmp)
+		fclose(tmp);
+	return ok;
+}
+
+static bool is_map(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 4 && !strcmp(path + n - 4, ".map");
+}
+
+static int save_file(editor *e, ff_session *s, const char *path, char *msg, size_t size)
+{
+	long lossy = 0;
+	size_t len;
+	char *text = is_map(path) ? ff_mapfile_format(s->level, &len, &lossy)
+				  : ff_textlevel_format(s->level, &len);
+
+	if (!text) {
+		snprintf(msg, size, "out of memory");
+		return FF_E_NOMEM;
+	}
+	if (!write_quiet(path, text, len, msg, size)) {
+		free(text);
+		return FF_E_IO;
+	}
+	free(text);
+	if (path != e->path)
+		snprintf(e->path, sizeof e->path, "%s", path);
+	if (lossy)
+		snprintf(msg, size, "wrote %s (%ld costs rounded: a .map cannot hold them)",
+			 path, lossy);
+	else
+		snprintf(msg, size, "wrote %s (%zu bytes)", path, len);
+	return FF_OK;
+}
+
+/* Saves under a new stored NAME and continues editing that copy. */
+static int save_as(editor *e, ff_session *s, const char *name, char *msg, size_t size)
+{
+	ff_cmd_result r;
+	int64_t rev;
+	ff_err err;
+
+	if (!ff_level_name_ok(name)) {
+		snprintf(msg, size, "bad level name '%s' (letters, digits, '_', '-', '.'; "
+			 "a file name needs a '/' or .level)", name);
+		return FF_E_INVAL;
+	}
+	err = ff_store_save_as(e->store, s->level, name, &rev);
+	if (err) {
+		snprintf(msg, size, "not saved: %s", ff_store_errmsg(e->store));
+		return err;
+	}
+	snprintf(e->stored, sizeof e->stored, "%s", name);
+	e->rev = rev;
+	if (strcmp(s->level->meta.name, name)) {
+		char line[FF_NAME_MAX + 8];
+
+		snprintf(line, sizeof line, "name %s", name);
+		ff_cmd_exec(s, line, &r);
+	}
+	snprintf(msg, size, "saved as '%s' (revision %lld); editing it now", name,
+		 (long long)rev);
+	return FF_OK;
+}
+
+static int save_stored(editor *e, ff_session *s, bool force, char *msg, size_t size)
+{
+	ff_store_info info;
+	int64_t rev;
+	ff_err err;
+
+	if (strcmp(s->level->meta.name, e->stored))
+		return save_as(e, s, s->level->meta.name, msg, size);
+	err = ff_store_save(e->store, s->level, force ? FF_STORE_ANY : e->rev, &rev);
+	if (err == FF_E_CONFLICT) {
+		if (ff_store_stat(e->store, e->stored, &info) == FF_OK)
+			snprintf(msg, size, "not saved: '%s' changed in the database since you "
+				 "opened it (revision %lld, yours %lld); :w NAME saves a copy, "
+				 ":w! overwrites", e->stored, (long long)info.revision,
+				 (long long)e->rev);
+		else
+			snprintf(msg, size, "not saved: '%s' was removed from the database "
+				 "meanwhile; :w NAME saves a copy", e->stored);
+		return err;
+	}
+	if (err) {
+		snprintf(msg, size, "not saved: %s", ff_store_errmsg(e->store));
+		return err;
+	}
+	e->rev = rev;
+	snprintf(msg, size, "saved '%s' (revision %lld)", e->stored, (long long)rev);
+	return FF_OK;
+}
+
+static int save(void *ctx, ff_session *s, const char *target, bool force, char *msg,
+		size_t size)
+{
+	editor *e = ctx;
+
+	if (target && (!e->store || strchr(target, '/') || strchr(target, '.')))
+		return save_file(e, s, target, msg, size);
+	if (target)
+		return save_as(e, s, target, msg, size);
+	if (e->store)
+		return save_stored(e, s, force, msg, size);
+	return save_file(e, s, e->path, msg, size);
+}
+
+static int write_file(void *ctx, const char *path, const char *data, size_t len,
+		      char *msg, size_t size)
+{
+	(void)ctx;
+	if (!write_quiet(path, data, len, msg, size))
+		return FF_E_IO;
+	snprintf(msg, size, "wrote %s (%zu bytes)", path, len);
+	return FF_OK;
+}
+
+/* Loads ARG: a file when one exists by that name, else a stored level. */
+static ff_level *load(editor *e, const char *arg)
+{
+	struct stat st;
+	ff_store_info info;
+	ff_level *l = NULL;
+	ff_err err;
+
+	if (stat(arg, &st) == 0 && S_ISREG(st.st_mode)) {
+		snprintf(e->path, sizeof e->path, "%s", arg);
+		return ff_cli_load_level(arg);
+	}
+	if (strchr(arg, '/') || !ff_level_name_ok(arg)) {
+		ff_cli_error("no level file '%s'", arg);
+		return NULL;
+	}
+	e->store = ff_cli_open_store();
+	if (!e->store)
+		return NULL;
+	err = ff_store_load(e->store, arg, &l, &info);
+	if (err == FF_E_NOTFOUND) {
+		ff_cli_error("no file or stored level named '%s' (fieldmarshal levels lists them)",
+			     arg);
+		return NULL;
+	}
+	if (err) {
+		ff_cli_error("%s", ff_store_errmsg(e->store));
+		return NULL;
+	}
+	snprintf(e->stored, sizeof e->stored, "%s", arg);
+	e->rev = info.revision;
+	return l;
+}
+
+int ff_cli_edit(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	editor e = {0};
+	ff_ctl_hooks hooks = {&e, save, write_file};
+	ff_session *s;
+	ff_level *l;
+	char err[256];
+	int c, rc;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'h') {
+			fputs(usage, stdout);
+			return FF_EXIT_OK;
+		}
+		return ff_cli_usage("edit", "bad option");
+	}
+	if (argc - optind > 1)
+		return ff_cli_usage("edit", "expected at most one LEVEL");
+	l = load(&e, optind < argc ? argv[optind] : "chokepoint");
+	if (!l) {
+		ff_store_destroy(e.store);
+		return FF_EXIT_FAIL;
+	}
+	s = malloc(sizeof *s);
+	if (!s) {
+		ff_level_destroy(l);
+		ff_store_destroy(e.store);
+		ff_cli_error("out of memory");
+		return FF_EXIT_FAIL;
+	}
+	ff_session_init(s, l);
+	rc = ff_tui_run(s, &hooks, err, sizeof err) ? FF_EXIT_FAIL : FF_EXIT_OK;
+	if (rc)
+		ff_cli_error("%s", err);
+	ff_session_fini(s);
+	free(s);
+	ff_store_destroy(e.store);
+	return rc;
+}

@@ -1,0 +1,141 @@
+/*
+ * draw.c - the curses side of the view: cells, status and message lines,
+ * the help screen and the too-small notice, from view.c's text and styles.
+ * Reads the controller only (const); the one write is the ff_draw memo of
+ * what is on screen.
+ */
+#include <curses.h>
+#include <string.h>
+
+#include "draw.h"
+#include "term.h"
+#include "view.h"
+
+static void put_cell(const ff_ctl *c, int x, int y)
+{
+	int cw = ff_ctl_cell_width(c->zoom);
+	int sx = (x - c->vx) * cw, sy = y - c->vy;
+	ff_cell_look look;
+
+	if (sx < 0 || sy < 0 || sy >= ff_ctl_view_h(c) || x - c->vx >= ff_ctl_view_w(c) ||
+	    !ff_level_in(c->s->level, x, y))
+		return;
+	ff_view_cell(c, x, y, &look);
+	attrset((attr_t)ff_term_attr(look.tier, look.kind, look.cursor, look.selected));
+	mvaddstr(sy, sx, look.text);
+}
+
+static void draw_grid(const ff_ctl *c)
+{
+	const ff_level *l = c->s->level;
+	int vw = ff_ctl_view_w(c), vh = ff_ctl_view_h(c);
+
+	for (int sy = 0; sy < vh; sy++) {
+		int y = c->vy + sy;
+
+		move(sy, 0);
+		if (y < l->h)
+			for (int x = c->vx; x < c->vx + vw && x < l->w; x++)
+				put_cell(c, x, y);
+		attrset(A_NORMAL);
+		clrtoeol();
+	}
+}
+
+static void draw_help(const ff_ctl *c)
+{
+	int n = ff_view_help_lines(c), vh = ff_ctl_view_h(c);
+	char line[512];
+
+	attrset(A_NORMAL);
+	for (int sy = 0; sy < vh; sy++) {
+		move(sy, 0);
+		clrtoeol();
+		if (c->help_top + sy < n) {
+			ff_view_help_line(c, c->help_top + sy, line, sizeof line);
+			addnstr(line, c->cols);
+		}
+	}
+}
+
+static void draw_line(int row, const char *text, attr_t attr, int cols)
+{
+	attrset(attr);
+	move(row, 0);
+	addnstr(text, cols);
+	if (attr != A_NORMAL) {
+		int y, x;
+
+		getyx(stdscr, y, x);
+		(void)y;
+		for (; x < cols - 1; x++)
+			addch(' ');
+	}
+	clrtoeol();
+	attrset(A_NORMAL);
+}
+
+static void too_small(const ff_ctl *c)
+{
+	char msg[160];
+	int len;
+
+	len = snprintf(msg, sizeof msg, "terminal too small: %dx%d, needs %dx%d",
+		       c->cols, c->rows, FF_MIN_COLS, FF_MIN_ROWS);
+	erase();
+	attrset(A_BOLD);
+	mvaddnstr(c->rows / 2 - 1, len < c->cols ? (c->cols - len) / 2 : 0, msg, c->cols);
+	attrset(A_NORMAL);
+	len = (int)strlen("enlarge the window; q quits");
+	mvaddnstr(c->rows / 2, len < c->cols ? (c->cols - len) / 2 : 0,
+		  "enlarge the window; q quits", c->cols);
+}
+
+static void place_cursor(const ff_ctl *c)
+{
+	if (c->mode == FF_MODE_PROMPT)
+		move(c->rows - 1, 1 + c->prompt.pos);
+	else if (c->mode == FF_MODE_HELP)
+		move(c->rows - 1, 0);
+	else
+		move(c->cy - c->vy, (c->cx - c->vx) * ff_ctl_cell_width(c->zoom));
+}
+
+void ff_draw_screen(const ff_ctl *c, ff_draw *d, unsigned ui)
+{
+	char text[512];
+
+	if (ff_ctl_too_small(c)) {
+		too_small(c);
+		d->valid = false;
+		wnoutrefresh(stdscr);
+		doupdate();
+		return;
+	}
+	if (!d->valid || d->vx != c->vx || d->vy != c->vy || d->zoom != c->zoom)
+		ui |= FF_UI_GRID;
+	if (!d->valid || (ui & FF_UI_CLEAR)) {
+		erase();
+		ui = FF_UI_ALL;
+	}
+	if (ui & FF_UI_GRID)
+		c->mode == FF_MODE_HELP ? draw_help(c) : draw_grid(c);
+	else if ((ui & FF_UI_CURSOR) && c->mode != FF_MODE_HELP) {
+		put_cell(c, d->cx, d->cy);
+		put_cell(c, c->cx, c->cy);
+	}
+	if (ui & (FF_UI_STATUS | FF_UI_GRID)) {
+		ff_view_status(c, text, sizeof text);
+		draw_line(c->rows - 2, text, (attr_t)ff_term_status_attr(), c->cols);
+	}
+	if (ui & (FF_UI_MSG | FF_UI_GRID)) {
+		ff_view_message(c, text, sizeof text);
+		draw_line(c->rows - 1, text,
+			  c->msg_error && c->mode != FF_MODE_PROMPT ?
+			  (attr_t)ff_term_error_attr() : A_NORMAL, c->cols);
+	}
+	*d = (ff_draw){true, c->cx, c->cy, c->vx, c->vy, c->zoom};
+	place_cursor(c);
+	wnoutrefresh(stdscr);
+	doupdate();
+}

@@ -1,0 +1,71 @@
+/*
+ * keymap.h - the editor's key bindings: one table binding keys, per mode, to
+ * command text.  A binding's text is either a core command (docs/commands.md)
+ * or an editor command (ctl.h), with {x} {y} and friends substituted from the
+ * editor state before it runs, exactly as if typed at the ':' prompt.  The
+ * help screen is generated from the same table.
+ *
+ * Keys are ints: printable ASCII as itself, control keys as FF_CTRL('r'),
+ * and the FF_KEY_* codes below for keys with no character.  Only term.c
+ * knows the curses codes; it translates them to these, so the controller
+ * and its tests need no terminal.
+ */
+#ifndef FF_TUI_KEYMAP_H
+#define FF_TUI_KEYMAP_H
+
+#include <stddef.h>
+
+#define FF_CTRL(c) ((c) & 0x1f)
+#define FF_KEY_ESC 27
+#define FF_KEY_ENTER '\n'
+
+enum {
+	FF_KEY_UP = 0x1000,
+	FF_KEY_DOWN,
+	FF_KEY_LEFT,
+	FF_KEY_RIGHT,
+	FF_KEY_SUP,          /* shifted arrows */
+	FF_KEY_SDOWN,
+	FF_KEY_SLEFT,
+	FF_KEY_SRIGHT,
+	FF_KEY_HOME,
+	FF_KEY_END,
+	FF_KEY_PGUP,
+	FF_KEY_PGDN,
+	FF_KEY_BACKSPACE,
+	FF_KEY_DELETE,
+	FF_KEY_RESIZE,       /* the terminal changed size */
+	FF_KEY_MOUSE,        /* a mouse event (see ff_ctl_mouse) */
+	FF_KEY_NONE = -1     /* input timed out */
+};
+
+/* The editor's modes; a binding applies in every mode of its mask. */
+typedef enum ff_mode_id {
+	FF_MODE_NORMAL,      /* move, paint, solve */
+	FF_MODE_SELECT,      /* a mark is set: shapes from the mark to the cursor */
+	FF_MODE_PROMPT,      /* typing a command after ':' */
+	FF_MODE_HELP,        /* the help screen */
+	FF_MODE_CONFIRM,     /* quitting with unsaved changes */
+	FF_MODE__COUNT
+} ff_mode_id;
+
+#define FF_M(m) (1u << (m))
+#define FF_M_GRID (FF_M(FF_MODE_NORMAL) | FF_M(FF_MODE_SELECT))
+
+typedef struct ff_binding {
+	unsigned modes;      /* FF_M() mask */
+	int key;
+	const char *run;     /* command text with {placeholders} */
+	const char *help;    /* one line for the help screen */
+} ff_binding;
+
+/* Binding I of the table, or NULL past the end. */
+const ff_binding *ff_keymap_at(int i);
+/* The binding for KEY in MODE, or NULL. */
+const ff_binding *ff_keymap_find(ff_mode_id mode, int key);
+/* Writes a readable name of KEY ("h", "Space", "C-r", "Up") into BUF. */
+void ff_key_name(int key, char *buf, size_t size);
+/* The name of MODE as the status line shows it ("EDIT", "SELECT", ...). */
+const char *ff_mode_name(ff_mode_id mode);
+
+#endif

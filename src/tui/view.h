@@ -1,0 +1,58 @@
+/*
+ * view.h - what the editor shows, as text and abstract styles, computed
+ * from a const controller: each grid cell's characters and style, the
+ * status line, the help screen generated from the keymap, and a plain-text
+ * export of the view.  No curses: draw.c maps styles to attributes, and
+ * tests and ':export' read the same text.
+ */
+#ifndef FF_TUI_VIEW_H
+#define FF_TUI_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ctl.h"
+
+/* Cost colour tiers: 0 is uncoloured, then cheap to expensive, then wall. */
+enum { FF_TIER_NONE, FF_TIER_WALL = 8, FF_TIERS = 9 };
+
+/* What a cell shows besides its cost colour. */
+typedef enum ff_look_kind {
+	FF_LOOK_PLAIN,
+	FF_LOOK_GOAL,
+	FF_LOOK_SPAWN,
+	FF_LOOK_FRONTIER,        /* queued, not yet settled */
+	FF_LOOK_LAST,            /* the cell settled last */
+	FF_LOOK_UNREACH,         /* no path to any goal */
+	FF_LOOK_ARROW,           /* a flow arrow is shown */
+	FF_LOOK__COUNT
+} ff_look_kind;
+
+typedef struct ff_cell_look {
+	char text[40];           /* UTF-8, exactly ff_ctl_cell_width() columns */
+	unsigned char tier;      /* FF_TIER_* or 1..7 */
+	unsigned char kind;      /* ff_look_kind */
+	bool selected;           /* inside the mark-to-cursor rectangle */
+	bool cursor;
+} ff_cell_look;
+
+/* The look of level cell (X, Y), which must be inside the level. */
+void ff_view_cell(const ff_ctl *c, int x, int y, ff_cell_look *out);
+/* The cost tier of COST. */
+int ff_view_tier(int cost);
+/* The status line (level, modified flag, mode, cursor cell with cost,
+ * integration and direction, pen, brush, solver phase), at most SIZE - 1
+ * bytes. */
+void ff_view_status(const ff_ctl *c, char *buf, size_t size);
+/* The message line: the prompt while typing, else the message. */
+void ff_view_message(const ff_ctl *c, char *buf, size_t size);
+/* The help screen, generated from the keymap and command tables. */
+int ff_view_help_lines(const ff_ctl *c);
+void ff_view_help_line(const ff_ctl *c, int i, char *buf, size_t size);
+/* The visible grid and the status line as plain text, one line per screen
+ * row; caller frees with free().  NULL when out of memory. */
+char *ff_view_export(const ff_ctl *c, size_t *len);
+/* The solver phase name, or "unsolved". */
+const char *ff_view_phase(const ff_ctl *c);
+
+#endif

@@ -1,0 +1,29 @@
+#!/bin/sh
+# store.sh - editing a level stored in the database: save with a revision
+# check, a conflicting save by someone else is refused and explained, and
+# saving a copy under a new name keeps the edit.
+. "${srcdir:-.}/tests/tui/lib.sh"
+
+db="$work/levels.db"
+start edit chokepoint
+cmd "goto 10,10"
+keys w
+wait_for '10,10 wall 255'
+cmd "w"
+wait_for "saved 'chokepoint' \(revision 2\)"
+# someone else saves over it meanwhile
+"$FIELDMARSHAL" --db "$db" import --force "$srcdir/levels/chokepoint.level" >/dev/null 2>&1 ||
+	fail "import --force failed"
+cmd "goto 11,10"
+keys w
+wait_for '11,10 wall 255'
+cmd "w"
+wait_for "not saved: 'chokepoint' changed in the database since you opened it"
+cmd "w mine"
+wait_for "saved as 'mine'"
+wait_for '^ mine \| EDIT'
+keys q
+wait_for 'EXIT=0'
+"$FIELDMARSHAL" --db "$db" levels show mine | sed -n '/^grid/,$p' | sed -n 12p |
+	grep -q '^#\.\.\.\.\.\.\.\.\.##' || fail "the copy lacks the two walls"
+echo ok
