@@ -14,6 +14,14 @@ tests_check_cmd_SOURCES = tests/check_cmd.c tests/testutil.h
 tests_check_cmd_CFLAGS = $(TEST_CFLAGS)
 tests_check_cmd_LDADD = $(TEST_LDADD)
 
+check_PROGRAMS += tests/check_session tests/check_replay
+tests_check_session_SOURCES = tests/check_session.c tests/testutil.h
+tests_check_session_CFLAGS = $(TEST_CFLAGS)
+tests_check_session_LDADD = $(TEST_LDADD)
+tests_check_replay_SOURCES = tests/check_replay.c tests/testutil.h
+tests_check_replay_CFLAGS = $(TEST_CFLAGS)
+tests_check_replay_LDADD = $(TEST_LDADD)
+
 check_PROGRAMS += tests/check_store
 tests_check_store_SOURCES = tests/check_store.c tests/testutil.h
 tests_check_store_CFLAGS = $(TEST_CFLAGS) $(SQLITE_CFLAGS)
@@ -37,6 +45,14 @@ tests_check_sim_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=r
 
 TESTS += $(check_PROGRAMS)
 EXTRA_DIST += tests/data
+
+# Script tests get the program and the source folder from the environment.
+TEST_EXTENSIONS = .sh
+SH_LOG_COMPILER = $(SHELL)
+AM_TESTS_ENVIRONMENT = FIELDMARSHAL='$(abs_top_builddir)/src/fieldmarshal'; \
+	srcdir='$(abs_top_srcdir)'; export FIELDMARSHAL srcdir;
+TESTS += tests/replays.sh
+EXTRA_DIST += tests/replays.sh tests/replays
 
 # The editor: its controller driven by synthetic keys with no terminal, and
 # the real program driven through tmux (tests/tui/*.sh skip without tmux).

@@ -4,13 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "cli.h"
 #include "core/cmd.h"
+#include "core/replay.h"
 #include "core/textlevel.h"
 #include "util.h"
 
 static const char usage[] =
 	"usage: fieldmarshal run LEVEL [SCRIPT] [-e COMMAND]... [-o FILE] [--print]\n"
+	"                        [--record REPLAY]\n"
 	"\n"
 	"Applies commands to LEVEL, one per line: first those of SCRIPT ('-' for\n"
 	"standard input), then each -e COMMAND.  Stops at the first error, which\n"
@@ -20,6 +23,8 @@ static const char usage[] =
 	"  -e, --exec COMMAND  run COMMAND after the script (repeatable)\n"
 	"  -o, --output FILE   write the resulting level to FILE\n"
 	"  -p, --print         print the resulting level to standard output\n"
+	"  -r, --record FILE   write a replay log of the run: the level, each\n"
+	"                      command and the state hash after it\n"
 	"      --commands      list the commands and exit\n"
 	"  -h, --help          show this help\n";
 
@@ -31,8 +36,10 @@ static void list_commands(void)
 		printf("%-8s %s\n         %s\n", c->name, c->args, c->summary);
 }
 
-/* Runs every line of TEXT; on error prints WHERE:LINE:COL and returns false. */
-static bool run_text(ff_session *s, const char *where, char *text, int first_line)
+/* Runs every line of TEXT; on error prints WHERE:LINE:COL and returns false.
+ * When REC is not NULL, appends each command and the hash after it. */
+static bool run_text(ff_session *s, const char *where, char *text, int first_line,
+		     ff_buf *rec)
 {
 	int lineno = first_line;
 
@@ -46,8 +53,28 @@ static bool run_text(ff_session *s, const char *where, char *text, int first_lin
 			fprintf(stderr, "%s:%d:%d: %s\n", where, lineno, res.col, res.msg);
 			return false;
 		}
+		if (rec && line[strspn(line, " \t")] && line[strspn(line, " \t")] != '#')
+			ff_buf_printf(rec, "%s\nexpect hash %016llx\n", line + strspn(line, " \t"),
+				      (unsigned long long)ff_session_hash(s));
 		line = nl ? nl + 1 : NULL;
 	}
+	return true;
+}
+
+/* The replay header: the level as it was loaded, inline. */
+static bool start_record(ff_buf *rec, const ff_level *l)
+{
+	size_t len;
+	char *text = ff_textlevel_format(l, &len);
+
+	if (!text) {
+		ff_cli_error("out of memory");
+		return false;
+	}
+	ff_buf_printf(rec, "%s\nprogram fieldmarshal %s\nlevel inline\n", FF_REPLAY_MAGIC,
+		      PACKAGE_VERSION);
+	ff_buf_add(rec, text, len);
+	free(text);
 	return true;
 }
 
@@ -73,11 +100,13 @@ int ff_cli_run(int argc, char **argv)
 		{"exec", required_argument, NULL, 'e'},
 		{"output", required_argument, NULL, 'o'},
 		{"print", no_argument, NULL, 'p'},
+		{"record", required_argument, NULL, 'r'},
 		{"commands", no_argument, NULL, 'c'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *out = NULL, *script = NULL;
+	const char *out = NULL, *script = NULL, *record = NULL;
+	ff_buf rec = FF_BUF_INIT;
 	char **execs = calloc((size_t)argc, sizeof *execs);
 	int nexec = 0, c, rc = FF_EXIT_FAIL;
 	bool print = false;
@@ -87,11 +116,12 @@ int ff_cli_run(int argc, char **argv)
 	if (!execs)
 		return FF_EXIT_FAIL;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "e:o:ph", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "e:o:pr:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'e': execs[nexec++] = optarg; break;
 		case 'o': out = optarg; break;
 		case 'p': print = true; break;
+		case 'r': record = record ? record : optarg; break;
 		case 'c': list_commands(); free(execs); return FF_EXIT_OK;
 		case 'h': fputs(usage, stdout); free(execs); return FF_EXIT_OK;
 		default: free(execs); return ff_cli_usage("run", "bad option");
@@ -108,19 +138,25 @@ int ff_cli_run(int argc, char **argv)
 		return FF_EXIT_FAIL;
 	}
 	ff_session_init(s, l);
+	if (record && !start_record(&rec, l))
+		goto done;
 	if (script) {
 		size_t len;
 		char *text = ff_cli_read_file(script, &len);
-		bool ok = text && run_text(s, script, text, 1);
+		bool ok = text && run_text(s, script, text, 1, record ? &rec : NULL);
 		free(text);
 		if (!ok)
 			goto done;
 	}
 	for (int i = 0; i < nexec; i++)
-		if (!run_text(s, "-e", execs[i], i + 1))
+		if (!run_text(s, "-e", execs[i], i + 1, record ? &rec : NULL))
 			goto done;
 	rc = finish(s, out, print) ? FF_EXIT_OK : FF_EXIT_FAIL;
+	if (rc == FF_EXIT_OK && record && (!ff_buf_ok(&rec) ||
+					   !ff_cli_write_file(record, rec.data, rec.len)))
+		rc = FF_EXIT_FAIL;
 done:
+	ff_buf_fini(&rec);
 	ff_session_fini(s);
 	free(s);
 	free(execs);

@@ -414,6 +414,212 @@ static ff_err do_redo(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resul
 	return history(s, a, r, false);
 }
 
+/* Reads optional method and connectivity words from word K on into O. */
+static ff_err solver_words(const args *a, int k, ff_solver_opts *o, ff_cmd_result *r)
+{
+	for (; k < a->n; k++) {
+		if (!strcmp(a->w[k], "dijkstra"))
+			o->method = FF_METHOD_DIJKSTRA;
+		else if (!strcmp(a->w[k], "fmm"))
+			o->method = FF_METHOD_FMM;
+		else if (!strcmp(a->w[k], "8") || !strcmp(a->w[k], "4"))
+			o->connectivity = a->w[k][0] - '0';
+		else
+			return fail_at(r, a->col[k], FF_E_PARSE,
+				       "expected dijkstra, fmm, 8 or 4 but got '%s'", a->w[k]);
+	}
+	return FF_OK;
+}
+
+static ff_err field_error(const args *a, ff_err err, ff_cmd_result *r)
+{
+	if (err == FF_E_NOTFOUND)
+		return fail_at(r, a->col[0], err, "the level has no goals: add one with 'goal add'");
+	if (err == FF_E_WALL)
+		return fail_at(r, a->col[0], err, "every goal cell is a wall");
+	return fail_at(r, a->col[0], err, "%s: %s", a->w[0], ff_strerror(err));
+}
+
+/* Describes where a solve stands, e.g. "integrate: settled 12,7 = 8.41
+ * from 11,7; 23 queued". */
+static void describe(const ff_session *s, ff_cmd_result *r)
+{
+	const ff_solver *sv = s->solver;
+	ff_phase ph = ff_solver_phase(sv);
+	int x, y, fx, fy;
+
+	if (ph == FF_PHASE_INTEGRATE && ff_solver_last(sv, &x, &y, &fx, &fy)) {
+		if (fx == x && fy == y)
+			snprintf(r->msg, sizeof r->msg, "%s: goal %d,%d = 0; %ld queued",
+				 ff_phase_name(ph), x, y, ff_solver_frontier(sv));
+		else
+			snprintf(r->msg, sizeof r->msg, "%s: settled %d,%d = %.6g from %d,%d; %ld queued",
+				 ff_phase_name(ph), x, y, ff_solver_value(sv, x, y), fx, fy,
+				 ff_solver_frontier(sv));
+	} else {
+		snprintf(r->msg, sizeof r->msg, "%s: %ld cells settled", ff_phase_name(ph),
+			 ff_solver_settled(sv));
+	}
+}
+
+static ff_err do_solve(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	ff_solver_opts o = s->opts;
+	ff_phase ph;
+	ff_err err;
+
+	(void)undo;
+	if (a->n == 2 && !strcmp(a->w[1], "off")) {
+		ff_session_clear_field(s);
+		r->redraw = FF_REDRAW_FIELD | FF_REDRAW_STATUS;
+		return FF_OK;
+	}
+	TRY(solver_words(a, 1, &o, r));
+	if ((err = ff_session_begin(s, &o)) || (err = ff_session_step(s, FF_STEP_ALL, 1, &ph)))
+		return field_error(a, err, r);
+	describe(s, r);
+	r->redraw = FF_REDRAW_FIELD | FF_REDRAW_STATUS;
+	return FF_OK;
+}
+
+static ff_err do_step(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	static const char *const units[] = {"cell", "wave", "phase", "all"};
+	ff_solver_opts o = s->opts;
+	ff_phase ph;
+	ff_err err;
+	int u, n = 1;
+
+	(void)undo;
+	if (a->n < 2)
+		return fail_at(r, a->end_col, FF_E_PARSE,
+			       "expected step cell|wave|phase|all|back [N] or step begin");
+	r->redraw = FF_REDRAW_FIELD | FF_REDRAW_STATUS;
+	if (!strcmp(a->w[1], "begin")) {
+		TRY(solver_words(a, 2, &o, r));
+		if ((err = ff_session_begin(s, &o)))
+			return field_error(a, err, r);
+		describe(s, r);
+		return FF_OK;
+	}
+	if (a->n > 3)
+		return want(a, 3, "step UNIT [N]", r);
+	if (a->n == 3)
+		TRY(word_int(a, 2, 1, 1000000000, "count", &n, r));
+	if (!strcmp(a->w[1], "back")) {
+		if ((err = ff_session_step_back(s, n)))
+			return err == FF_E_STATE ? fail_at(r, a->col[1], err, "no step to take back")
+						 : field_error(a, err, r);
+		describe(s, r);
+		return FF_OK;
+	}
+	for (u = 0; u < 4 && strcmp(a->w[1], units[u]); u++)
+		;
+	if (u == 4)
+		return fail_at(r, a->col[1], FF_E_PARSE,
+			       "unknown unit '%s' (cell, wave, phase, all, back or begin)", a->w[1]);
+	if ((err = ff_session_step(s, (ff_step_unit)u, n, &ph)))
+		return field_error(a, err, r);
+	describe(s, r);
+	return FF_OK;
+}
+
+static ff_err sim_error(const args *a, ff_err err, ff_cmd_result *r)
+{
+	if (err == FF_E_STATE)
+		return fail_at(r, a->col[0], err, "the field is not solved: 'solve' first");
+	return fail_at(r, a->col[0], err, "%s: %s", a->w[0], ff_strerror(err));
+}
+
+/* sim funnel|separation on|off: flips one FF_SIM_NO_* flag. */
+static ff_err sim_switch(ff_session *s, const args *a, unsigned flag, ff_cmd_result *r)
+{
+	TRY(want(a, 3, "sim funnel|separation on|off", r));
+	if (strcmp(a->w[2], "on") && strcmp(a->w[2], "off"))
+		return fail_at(r, a->col[2], FF_E_PARSE, "expected on or off");
+	s->sim_flags = !strcmp(a->w[2], "on") ? s->sim_flags & ~flag : s->sim_flags | flag;
+	if (s->sim)
+		ff_sim_set_flags(s->sim, s->sim_flags);
+	return FF_OK;
+}
+
+static ff_err sim_add(ff_sim *sim, const args *a, ff_cmd_result *r)
+{
+	int x, y, n, rad = 0;
+	ff_err err;
+
+	if (a->n != 4 && a->n != 5)
+		return want(a, a->n < 4 ? 4 : 5, "sim add X,Y N [R]", r);
+	TRY(word_xy(a, 2, &x, &y, r));
+	TRY(word_int(a, 3, 1, FF_SPAWN_COUNT_MAX, "agent count", &n, r));
+	if (a->n == 5)
+		TRY(word_int(a, 4, 0, FF_LEVEL_MAX_SIDE, "radius", &rad, r));
+	err = ff_sim_spawn_at(sim, x + 0.5, y + 0.5, n, rad);
+	if (err == FF_E_RANGE || err == FF_E_WALL)
+		return fail_at(r, a->col[2], err, "'%s' %s", a->w[2],
+			       err == FF_E_RANGE ? "is outside the level" : "is a wall");
+	return err ? sim_error(a, err, r) : FF_OK;
+}
+
+static ff_err do_sim(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	const char *sub = a->n > 1 ? a->w[1] : "";
+	ff_sim *sim;
+	ff_err err;
+	int n = -1;
+
+	(void)undo;
+	r->redraw = FF_REDRAW_AGENTS | FF_REDRAW_STATUS;
+	if (!strcmp(sub, "funnel"))
+		return sim_switch(s, a, FF_SIM_NO_FUNNEL, r);
+	if (!strcmp(sub, "separation"))
+		return sim_switch(s, a, FF_SIM_NO_SEPARATION, r);
+	if (strcmp(sub, "spawn") && strcmp(sub, "add") && strcmp(sub, "clear"))
+		return fail_at(r, a->n > 1 ? a->col[1] : a->end_col, FF_E_PARSE,
+			       "expected sim spawn [N] | add X,Y N [R] | clear | funnel on|off"
+			       " | separation on|off");
+	if ((err = ff_session_sim(s, &sim)))
+		return sim_error(a, err, r);
+	if (!strcmp(sub, "clear")) {
+		TRY(want(a, 2, "sim clear", r));
+		ff_sim_clear(sim);
+		return FF_OK;
+	}
+	if (!strcmp(sub, "add"))
+		return sim_add(sim, a, r);
+	if (a->n > 3)
+		return want(a, 3, "sim spawn [N]", r);
+	if (a->n == 3)
+		TRY(word_int(a, 2, 1, FF_SPAWN_COUNT_MAX, "agent count", &n, r));
+	err = ff_sim_spawn_level(sim, n);
+	if (err == FF_E_NOTFOUND)
+		return fail_at(r, a->col[1], err, "the level has no spawn areas: add one with 'spawn add'");
+	return err ? sim_error(a, err, r) : FF_OK;
+}
+
+static ff_err do_tick(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	const ff_sim_stats *st;
+	ff_sim *sim;
+	ff_err err;
+	int n = 1;
+
+	(void)undo;
+	if (a->n > 2)
+		return want(a, 2, "tick [N]", r);
+	if (a->n == 2)
+		TRY(word_int(a, 1, 1, 1000000, "count", &n, r));
+	if ((err = ff_session_sim(s, &sim)))
+		return sim_error(a, err, r);
+	for (int i = 0; i < n; i++)
+		ff_sim_step(sim);
+	st = ff_sim_last(sim);
+	snprintf(r->msg, sizeof r->msg, "tick %ld: %ld alive, %ld arrived, %ld stranded",
+		 st->tick, st->alive, st->arrived, st->stranded);
+	r->redraw = FF_REDRAW_AGENTS | FF_REDRAW_STATUS;
+	return FF_OK;
+}
+
 typedef struct command {
 	ff_cmd_info info;
 	handler fn;
@@ -433,6 +639,12 @@ static const command commands[] = {
 	{{"terrain", "NAME GLYPH COST", "add a terrain to the palette"}, do_terrain},
 	{{"name", "NAME", "rename the level"}, do_name},
 	{{"resize", "W,H", "crop or extend the level (top-left corner stays)"}, do_resize},
+	{{"solve", "[dijkstra|fmm] [8|4] | off", "solve the field in one go (or drop it)"}, do_solve},
+	{{"step", "begin [dijkstra|fmm] [8|4] | cell|wave|phase|all|back [N]",
+	  "begin a solve, advance it N units, or take N steps back"}, do_step},
+	{{"sim", "spawn [N] | add X,Y N [R] | clear | funnel on|off | separation on|off",
+	  "add or remove agents, switch behaviours"}, do_sim},
+	{{"tick", "[N]", "advance the simulation N fixed timesteps"}, do_tick},
 	{{"undo", "[N]", "undo the last N changes"}, do_undo},
 	{{"redo", "[N]", "redo N undone changes"}, do_redo},
 };

@@ -8,7 +8,9 @@ src_core_libffcore_a_SOURCES = \
 	src/core/textlevel.c src/core/textlevel.h \
 	src/core/mapfile.c \
 	src/core/session.c src/core/session.h \
-	src/core/cmd.c src/core/cmd.h
+	src/core/cmd.c src/core/cmd.h \
+	src/core/hash.c src/core/hash.h \
+	src/core/replay.c src/core/replay.h
 # Solver (integration and flow fields) and level generators.
 src_core_libffcore_a_SOURCES += \
 	src/core/solver.c src/core/solver.h src/core/solver_int.h \

@@ -1,12 +1,25 @@
-/* session.c - a level with its undo and redo history. */
+/*
+ * session.c - a level with its undo and redo history, and the field kept
+ * current as the level changes: after an edit of cells only, the solver
+ * repairs the field incrementally; after anything else (goals, size) or
+ * while a solve is being stepped, it solves again and replays the steps
+ * taken, so the view stays at the same step.
+ */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "session.h"
+
+static void refresh(ff_session *s, const ff_patch *p);
+static void refresh_field(ff_session *s, const ff_patch *p);
 
 void ff_session_init(ff_session *s, ff_level *level)
 {
 	memset(s, 0, sizeof *s);
 	s->level = level;
+	s->opts.method = FF_METHOD_DIJKSTRA;
+	s->opts.connectivity = 8;
 }
 
 static void clear(ff_patch *stack, int *n)
@@ -20,7 +33,13 @@ void ff_session_fini(ff_session *s)
 	clear(s->undo, &s->nundo);
 	clear(s->redo, &s->nredo);
 	ff_level_destroy(s->level);
+	ff_sim_destroy(s->sim);
+	ff_solver_destroy(s->solver);
+	free(s->steps);
 	s->level = NULL;
+	s->sim = NULL;
+	s->solver = NULL;
+	s->steps = NULL;
 }
 
 static void push(ff_patch *stack, int *n, ff_patch *p)
@@ -37,6 +56,7 @@ static void push(ff_patch *stack, int *n, ff_patch *p)
 void ff_session_push_undo(ff_session *s, ff_patch *p)
 {
 	clear(s->redo, &s->nredo);
+	refresh(s, p);
 	push(s->undo, &s->nundo, p);
 	s->modified = true;
 }
@@ -50,6 +70,7 @@ static ff_err travel(ff_session *s, ff_patch *from, int *nfrom, ff_patch *to, in
 		return FF_E_STATE;
 	p = from[--*nfrom];
 	ff_patch_apply(s->level, &p);
+	refresh(s, &p);
 	push(to, nto, &p);
 	s->modified = true;
 	return FF_OK;
@@ -63,4 +84,149 @@ ff_err ff_session_undo(ff_session *s)
 ff_err ff_session_redo(ff_session *s)
 {
 	return travel(s, s->redo, &s->nredo, s->undo, &s->nundo);
+}
+
+void ff_session_clear_field(ff_session *s)
+{
+	s->field = false;
+	s->nsteps = 0;
+}
+
+static ff_err ensure_solver(ff_session *s)
+{
+	if (s->solver && s->solver_w == s->level->w && s->solver_h == s->level->h)
+		return FF_OK;
+	ff_sim_destroy(s->sim);
+	s->sim = NULL;
+	ff_solver_destroy(s->solver);
+	s->solver = ff_solver_create(s->level->w, s->level->h);
+	if (!s->solver)
+		return FF_E_NOMEM;
+	s->solver_w = s->level->w, s->solver_h = s->level->h;
+	return FF_OK;
+}
+
+/* Begins again with the current options and replays the recorded steps. */
+static ff_err replay(ff_session *s)
+{
+	const ff_level *l = s->level;
+	ff_err err;
+
+	if (l->meta.ngoals == 0)
+		return FF_E_NOTFOUND;
+	if ((err = ensure_solver(s)))
+		return err;
+	err = ff_solver_begin(s->solver, l, l->meta.goals, l->meta.ngoals, &s->opts);
+	if (err)
+		return err;
+	for (int i = 0; i < s->nsteps; i++)
+		ff_solver_step(s->solver, s->steps[i].unit, s->steps[i].n);
+	return FF_OK;
+}
+
+static bool same_goals(const ff_level_meta *a, const ff_level_meta *b)
+{
+	return a->ngoals == b->ngoals &&
+	       !memcmp(a->goals, b->goals, (size_t)a->ngoals * sizeof a->goals[0]);
+}
+
+/* Keeps the field, and the crowd following it, current after the change
+ * recorded in P was made. */
+static void refresh(ff_session *s, const ff_patch *p)
+{
+	refresh_field(s, p);
+	if (s->sim && ff_sim_refresh(s->sim) != FF_OK) {
+		ff_sim_destroy(s->sim);
+		s->sim = NULL;
+		snprintf(s->note, sizeof s->note, "agents removed: the level changed size");
+	}
+}
+
+ff_err ff_session_sim(ff_session *s, ff_sim **out)
+{
+	if (!s->field || ff_solver_phase(s->solver) != FF_PHASE_DONE)
+		return FF_E_STATE;
+	if (!s->sim) {
+		s->sim = ff_sim_create(s->level, s->solver, 1024);
+		if (!s->sim)
+			return FF_E_NOMEM;
+		ff_sim_set_flags(s->sim, s->sim_flags);
+	}
+	*out = s->sim;
+	return FF_OK;
+}
+
+static void refresh_field(ff_session *s, const ff_patch *p)
+{
+	bool cells_only = !p->resized && (!p->meta || same_goals(p->meta, &s->level->meta));
+	ff_err err;
+
+	if (!s->field)
+		return;
+	if (cells_only && !p->cells) {
+		snprintf(s->note, sizeof s->note, "field unchanged");
+		return;
+	}
+	if (cells_only && ff_solver_phase(s->solver) == FF_PHASE_DONE &&
+	    ff_solver_repair(s->solver, p->x, p->y, p->x + p->w - 1, p->y + p->h - 1) == FF_OK) {
+		snprintf(s->note, sizeof s->note, "field repaired around %d,%d..%d,%d",
+			 p->x, p->y, p->x + p->w - 1, p->y + p->h - 1);
+		return;
+	}
+	err = replay(s);
+	if (err) {
+		ff_session_clear_field(s);
+		snprintf(s->note, sizeof s->note, "field cleared: %s",
+			 err == FF_E_NOTFOUND ? "the level has no goals" :
+			 err == FF_E_WALL ? "the goals lie on walls only" : ff_strerror(err));
+		return;
+	}
+	snprintf(s->note, sizeof s->note, "field solved again");
+}
+
+ff_err ff_session_begin(ff_session *s, const ff_solver_opts *opts)
+{
+	ff_solver_opts old = s->opts;
+	int oldn = s->nsteps;
+	ff_err err;
+
+	if (opts)
+		s->opts = *opts;
+	s->nsteps = 0;
+	err = replay(s);
+	if (err) {
+		s->opts = old;
+		s->nsteps = oldn;
+		return err;
+	}
+	s->field = true;
+	return FF_OK;
+}
+
+ff_err ff_session_step(ff_session *s, ff_step_unit unit, long n, ff_phase *phase)
+{
+	ff_err err;
+
+	if (n < 1)
+		return FF_E_INVAL;
+	if (!s->field && (err = ff_session_begin(s, NULL)))
+		return err;
+	if (s->nsteps == s->steps_cap) {
+		int cap = s->steps_cap ? s->steps_cap * 2 : 64;
+		ff_step_rec *r = realloc(s->steps, (size_t)cap * sizeof *r);
+		if (!r)
+			return FF_E_NOMEM;
+		s->steps = r, s->steps_cap = cap;
+	}
+	s->steps[s->nsteps++] = (ff_step_rec){unit, n};
+	*phase = ff_solver_step(s->solver, unit, n);
+	return FF_OK;
+}
+
+ff_err ff_session_step_back(ff_session *s, int n)
+{
+	if (!s->field || s->nsteps == 0 || n < 1)
+		return FF_E_STATE;
+	s->nsteps -= n < s->nsteps ? n : s->nsteps;
+	return replay(s);
 }

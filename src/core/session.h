@@ -10,8 +10,17 @@
 
 #include "level.h"
 #include "patch.h"
+#include "sim.h"
+#include "solver.h"
 
 #define FF_UNDO_MAX 1000
+
+/* One 'step' command since the solve began, so a step can be taken back by
+ * solving again and replaying all but the last. */
+typedef struct ff_step_rec {
+	ff_step_unit unit;
+	long n;
+} ff_step_rec;
 
 typedef struct ff_session {
 	ff_level *level;         /* owned */
@@ -20,6 +29,19 @@ typedef struct ff_session {
 	ff_patch redo[FF_UNDO_MAX];
 	int nredo;
 	bool modified;           /* changed since loaded or last marked saved */
+
+	/* The field: a solve of the level's goals, kept current as it changes. */
+	ff_solver *solver;       /* owned; NULL until the first solve */
+	int solver_w, solver_h;  /* the size it was made for */
+	ff_solver_opts opts;     /* method and connectivity of the field */
+	bool field;              /* a solve has begun and is kept current */
+	ff_step_rec *steps;      /* the steps taken since it began */
+	int nsteps, steps_cap;
+	char note[160];          /* what the last refresh did, for the status */
+
+	/* The crowd, following the field. */
+	ff_sim *sim;             /* owned; NULL until agents are first added */
+	unsigned sim_flags;      /* FF_SIM_* */
 } ff_session;
 
 /* Starts a session on LEVEL, taking ownership of it. */
@@ -32,5 +54,20 @@ void ff_session_push_undo(ff_session *s, ff_patch *p);
 /* Undoes / redoes one mutation; FF_E_STATE when there is none. */
 ff_err ff_session_undo(ff_session *s);
 ff_err ff_session_redo(ff_session *s);
+
+/* Begins a field with OPTS (NULL: keep the current ones) and forgets the
+ * steps taken.  FF_E_NOTFOUND when the level has no goals, FF_E_WALL when
+ * they lie on walls only; the previous field is kept on error. */
+ff_err ff_session_begin(ff_session *s, const ff_solver_opts *opts);
+/* Takes a step (beginning a field first when there is none) and records it.
+ * Returns the phase reached in *PHASE. */
+ff_err ff_session_step(ff_session *s, ff_step_unit unit, long n, ff_phase *phase);
+/* Takes back the last N steps (solving again and replaying the rest). */
+ff_err ff_session_step_back(ff_session *s, int n);
+/* Drops the field (the solver's buffers stay for the next solve). */
+void ff_session_clear_field(ff_session *s);
+/* The simulation, created on first use; needs a finished field
+ * (FF_E_STATE otherwise). */
+ff_err ff_session_sim(ff_session *s, ff_sim **out);
 
 #endif

@@ -1,0 +1,143 @@
+/* cmd_replay.c - 'fieldmarshal replay': re-run a replay log and check it. */
+#include <getopt.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "core/replay.h"
+#include "util.h"
+
+static const char usage[] =
+	"usage: fieldmarshal replay FILE... [--update] [--until LINE] [--trace]\n"
+	"\n"
+	"Re-executes each replay log headless and checks every 'expect' line\n"
+	"(docs/formats.md, \"Replay log\").  A failure prints FILE:LINE:COL with\n"
+	"the expected and actual values and the first command where the state\n"
+	"diverged from the recorded hashes; the exit code is then 1.\n"
+	"\n"
+	"  -u, --update      write the actual values into the expect lines\n"
+	"                    (after an intended change of behaviour)\n"
+	"      --verify      check the expectations (the default)\n"
+	"  -l, --until LINE  stop after LINE\n"
+	"  -t, --trace       print each line as it runs, with its result\n"
+	"  -h, --help        show this help\n";
+
+typedef struct ctx {
+	const char *file;        /* the replay, for resolving relative paths */
+} ctx;
+
+/* 'level REF': a path relative to the replay's folder, or as given (a path
+ * from here, or a stored level's name). */
+static ff_level *load(void *vctx, const char *ref, char *err, size_t errlen)
+{
+	const ctx *c = vctx;
+	char *copy = malloc(strlen(c->file) + 1), path[4096];
+	ff_level *l = NULL;
+
+	if (!copy)
+		return NULL;
+	strcpy(copy, c->file);
+	if (ref[0] != '/' &&
+	    snprintf(path, sizeof path, "%s/%s", dirname(copy), ref) < (int)sizeof path &&
+	    access(path, R_OK) == 0)
+		l = ff_cli_load_level(path);
+	else
+		l = ff_cli_load_level(ref);
+	free(copy);
+	if (!l)
+		snprintf(err, errlen, "cannot load level '%s' (see above)", ref);
+	return l;
+}
+
+static void trace(void *vctx, int line, const char *text, const char *result)
+{
+	const ctx *c = vctx;
+
+	printf("%s:%d: %s%s%s\n", c->file, line, text, result && result[0] ? "  => " : "",
+	       result ? result : "");
+}
+
+/* Prints the failure and where the state first diverged. */
+static void report(const char *file, const char *text, const ff_replay_report *rep)
+{
+	fprintf(stderr, "%s:%d:%d: %s\n", file, rep->line, rep->col, rep->msg);
+	if (rep->diverged_line && rep->diverged_line <= rep->line && strstr(rep->msg, "expected hash")) {
+		const char *p = text;
+		for (int i = 1; i < rep->diverged_line && p; i++)
+			p = strchr(p, '\n'), p = p ? p + 1 : NULL;
+		char after[64] = "no earlier hash matched";
+
+		if (rep->good_line)
+			snprintf(after, sizeof after, "the hash at line %d matched", rep->good_line);
+		fprintf(stderr, "%s:%d: the state first diverged here (%s): %.*s\n", file,
+			rep->diverged_line, after, p ? (int)strcspn(p, "\n") : 0, p ? p : "");
+	}
+}
+
+static int replay_one(const char *file, ff_replay_opts *o)
+{
+	ff_buf out = FF_BUF_INIT;
+	ff_replay_report rep;
+	ctx c = {file};
+	size_t len;
+	char *text = ff_cli_read_file(file, &len);
+	int rc = FF_EXIT_OK;
+
+	if (!text)
+		return FF_EXIT_FAIL;
+	o->ctx = &c;
+	if (ff_replay_run(text, len, load, o, &rep, &out)) {
+		report(file, text, &rep);
+		rc = FF_EXIT_FAIL;
+	} else if (o->update) {
+		rc = ff_buf_ok(&out) && ff_cli_write_file(file, out.data, out.len) ? FF_EXIT_OK
+										 : FF_EXIT_FAIL;
+		if (!rc)
+			printf("%s: updated %d expectations\n", file, rep.checks);
+	} else {
+		printf("%s: %d commands, %d checks passed\n", file, rep.commands, rep.checks);
+	}
+	ff_buf_fini(&out);
+	free(text);
+	return rc;
+}
+
+int ff_cli_replay(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"update", no_argument, NULL, 'u'},
+		{"verify", no_argument, NULL, 'v'},
+		{"until", required_argument, NULL, 'l'},
+		{"trace", no_argument, NULL, 't'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	ff_replay_opts o = {0};
+	int c, rc = FF_EXIT_OK;
+	char *end;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "ul:th", opts, NULL)) != -1) {
+		switch (c) {
+		case 'u': o.update = true; break;
+		case 'v': o.update = false; break;
+		case 't': o.trace = trace; break;
+		case 'l':
+			o.until_line = (int)strtol(optarg, &end, 10);
+			if (*end || o.until_line < 1)
+				return ff_cli_usage("replay", "--until takes a line number, not '%s'", optarg);
+			break;
+		case 'h': fputs(usage, stdout); return FF_EXIT_OK;
+		default: return ff_cli_usage("replay", "bad option");
+		}
+	}
+	if (optind >= argc)
+		return ff_cli_usage("replay", "expected a replay FILE");
+	for (int i = optind; i < argc; i++)
+		if (replay_one(argv[i], &o) != FF_EXIT_OK)
+			rc = FF_EXIT_FAIL;
+	return rc;
+}

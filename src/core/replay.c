@@ -1,0 +1,413 @@
+/*
+ * replay.c - run a replay log: header, then commands and 'expect' lines.
+ *
+ * Every expectation kind is a row in a table: how to read the actual value
+ * from the session as text, and how to compare it with the expected text.
+ * Checking compares; updating writes the actual text in place of the
+ * expected one, so both share one path and an updated log always passes.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "hash.h"
+#include "replay.h"
+#include "textlevel.h"
+
+static const char *const dir_names[9] = {"E", "S", "W", "N", "SE", "SW", "NW", "NE", "none"};
+
+uint64_t ff_session_hash(const ff_session *s)
+{
+	const ff_level *l = s->level;
+	uint64_t h = FF_HASH_SEED;
+	size_t len;
+	char *text = ff_textlevel_format(l, &len);
+
+	if (text)
+		h = ff_hash_bytes(h, text, len);
+	free(text);
+	h = ff_hash_int(h, s->field, 1);
+	if (s->field) {
+		h = ff_hash_int(h, (uint64_t)ff_solver_phase(s->solver), 1);
+		h = ff_hash_int(h, (uint64_t)s->opts.method, 1);
+		h = ff_hash_int(h, (uint64_t)s->opts.connectivity, 1);
+		for (int y = 0; y < l->h; y++)
+			for (int x = 0; x < l->w; x++) {
+				h = ff_hash_double(h, ff_solver_value(s->solver, x, y));
+				h = ff_hash_int(h, (uint64_t)ff_solver_dir(s->solver, x, y), 1);
+			}
+	}
+	h = ff_hash_int(h, s->sim != NULL, 1);
+	if (s->sim)
+		h = ff_hash_int(h, ff_sim_hash(s->sim), 8);
+	return h;
+}
+
+typedef struct line_ctx {
+	ff_session *s;
+	const char *args;        /* the words after the kind */
+	int args_col;
+	ff_replay_report *rep;
+} line_ctx;
+
+static ff_err fail(ff_replay_report *rep, int col, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static ff_err fail(ff_replay_report *rep, int col, const char *fmt, ...)
+{
+	va_list ap;
+
+	rep->ok = false;
+	rep->col = col;
+	va_start(ap, fmt);
+	vsnprintf(rep->msg, sizeof rep->msg, fmt, ap);
+	va_end(ap);
+	return FF_E_PARSE;
+}
+
+/* Parses "X,Y REST": the cell, inside the level, and where REST starts. */
+static ff_err cell_arg(line_ctx *c, int *x, int *y, const char **rest)
+{
+	int n = 0;
+
+	if (sscanf(c->args, "%d,%d%n", x, y, &n) != 2 || (c->args[n] && c->args[n] != ' '))
+		return fail(c->rep, c->args_col, "expected X,Y");
+	if (!ff_level_in(c->s->level, *x, *y))
+		return fail(c->rep, c->args_col, "%d,%d is outside the %dx%d level", *x, *y,
+			    c->s->level->w, c->s->level->h);
+	*rest = c->args + n + (c->args[n] == ' ');
+	return FF_OK;
+}
+
+static ff_err need_field(line_ctx *c)
+{
+	if (!c->s->field)
+		return fail(c->rep, c->args_col, "there is no field: 'solve' first");
+	return FF_OK;
+}
+
+/* Each reader puts the actual value in ACT and the expected text in *EXP. */
+typedef ff_err (*reader)(line_ctx *c, char *act, size_t n, const char **exp);
+
+static ff_err rd_hash(line_ctx *c, char *act, size_t n, const char **exp)
+{
+	snprintf(act, n, "%016llx", (unsigned long long)ff_session_hash(c->s));
+	*exp = c->args;
+	return FF_OK;
+}
+
+static ff_err rd_value(line_ctx *c, char *act, size_t n, const char **exp)
+{
+	int x, y;
+	double v;
+
+	if (need_field(c) || cell_arg(c, &x, &y, exp))
+		return FF_E_PARSE;
+	v = ff_solver_value(c->s->solver, x, y);
+	if (isinf(v))
+		snprintf(act, n, "unreachable");
+	else
+		snprintf(act, n, "%.9g", v);
+	return FF_OK;
+}
+
+static ff_err rd_dir(line_ctx *c, char *act, size_t n, const char **exp)
+{
+	int x, y, d;
+
+	if (need_field(c) || cell_arg(c, &x, &y, exp))
+		return FF_E_PARSE;
+	d = ff_solver_dir(c->s->solver, x, y);
+	snprintf(act, n, "%s", dir_names[d < 8 ? d : 8]);
+	return FF_OK;
+}
+
+static ff_err rd_cost(line_ctx *c, char *act, size_t n, const char **exp)
+{
+	int x, y, cost;
+
+	if (cell_arg(c, &x, &y, exp))
+		return FF_E_PARSE;
+	cost = ff_level_cost(c->s->level, x, y);
+	if (cost == FF_WALL)
+		snprintf(act, n, "wall");
+	else
+		snprintf(act, n, "%d", cost);
+	return FF_OK;
+}
+
+static ff_err rd_phase(line_ctx *c, char *act, size_t n, const char **exp)
+{
+	snprintf(act, n, "%s", c->s->field ? ff_phase_name(ff_solver_phase(c->s->solver)) : "none");
+	*exp = c->args;
+	return FF_OK;
+}
+
+static ff_err rd_settled(line_ctx *c, char *act, size_t n, const char **exp)
+{
+	if (need_field(c))
+		return FF_E_PARSE;
+	snprintf(act, n, "%ld", ff_solver_settled(c->s->solver));
+	*exp = c->args;
+	return FF_OK;
+}
+
+/* Simulation counters: arrived, alive, stranded, tick. */
+static ff_err rd_sim(line_ctx *c, char *act, size_t n, const char **exp, int which)
+{
+	const ff_sim_stats *st;
+	long v;
+
+	if (!c->s->sim)
+		return fail(c->rep, c->args_col, "there are no agents: 'sim spawn' first");
+	st = ff_sim_last(c->s->sim);
+	v = which == 0 ? ff_sim_totals_get(c->s->sim)->arrived : which == 1 ? st->alive :
+	    which == 2 ? st->stranded : ff_sim_totals_get(c->s->sim)->ticks;
+	snprintf(act, n, "%ld", v);
+	*exp = c->args;
+	return FF_OK;
+}
+
+static ff_err rd_arrived(line_ctx *c, char *act, size_t n, const char **exp)
+{
+	return rd_sim(c, act, n, exp, 0);
+}
+
+static ff_err rd_alive(line_ctx *c, char *act, size_t n, const char **exp)
+{
+	return rd_sim(c, act, n, exp, 1);
+}
+
+static ff_err rd_stranded(line_ctx *c, char *act, size_t n, const char **exp)
+{
+	return rd_sim(c, act, n, exp, 2);
+}
+
+static ff_err rd_tick(line_ctx *c, char *act, size_t n, const char **exp)
+{
+	return rd_sim(c, act, n, exp, 3);
+}
+
+/* Numbers match within a relative 1e-6; everything else must be equal. */
+static bool same(const char *exp, const char *act)
+{
+	char *e1, *e2;
+	double a, b;
+
+	if (!strcmp(exp, act))
+		return true;
+	a = strtod(exp, &e1);
+	b = strtod(act, &e2);
+	if (e1 == exp || *e1 || e2 == act || *e2)
+		return false;
+	return fabs(a - b) <= 1e-6 * fmax(fabs(a), fabs(b));
+}
+
+typedef struct expect_kind {
+	const char *name;
+	reader read;
+	bool is_hash;
+} expect_kind;
+
+static const expect_kind kinds[] = {
+	{"hash", rd_hash, true},
+	{"value", rd_value, false},
+	{"dir", rd_dir, false},
+	{"cost", rd_cost, false},
+	{"phase", rd_phase, false},
+	{"settled", rd_settled, false},
+	{"arrived", rd_arrived, false},
+	{"alive", rd_alive, false},
+	{"stranded", rd_stranded, false},
+	{"tick", rd_tick, false},
+};
+
+/* The lines of the text, one at a time, as NUL-terminated copies. */
+typedef struct lines {
+	const char *p, *end;
+	char *cur;
+	size_t cap;
+	int no;
+} lines;
+
+static bool next(lines *ls)
+{
+	const char *nl;
+	size_t n;
+
+	if (ls->p >= ls->end)
+		return false;
+	nl = memchr(ls->p, '\n', (size_t)(ls->end - ls->p));
+	n = (size_t)((nl ? nl : ls->end) - ls->p);
+	if (n + 1 > ls->cap) {
+		char *c = realloc(ls->cur, n + 1);
+		if (!c)
+			return false;
+		ls->cur = c, ls->cap = n + 1;
+	}
+	memcpy(ls->cur, ls->p, n);
+	if (n && ls->cur[n - 1] == '\r')
+		n--;
+	ls->cur[n] = '\0';
+	ls->p = nl ? nl + 1 : ls->end;
+	ls->no++;
+	return true;
+}
+
+static bool blank(const char *s)
+{
+	s += strspn(s, " \t");
+	return !*s || *s == '#';
+}
+
+/* 'level inline': the text level up to and including its 'end' line. */
+static ff_err inline_level(lines *ls, ff_level **out, ff_replay_report *rep)
+{
+	const char *start = ls->p;
+	int first = ls->no + 1;
+	ff_diag diag;
+
+	while (next(ls))
+		if (!strcmp(ls->cur, "end")) {
+			if (ff_textlevel_parse(start, (size_t)(ls->p - start), out, &diag) == FF_OK)
+				return FF_OK;
+			rep->line = first + diag.line - 1;
+			return fail(rep, diag.col, "%s", diag.msg);
+		}
+	rep->line = ls->no;
+	return fail(rep, 1, "truncated: the inline level has no 'end' line");
+}
+
+/* The magic line and the header up to and including the level. */
+static ff_err read_header(lines *ls, ff_replay_loader load, const ff_replay_opts *o,
+			  ff_level **out, ff_replay_report *rep, ff_buf *buf)
+{
+	char err[200] = "";
+
+	if (!next(ls)) {
+		rep->line = 1;
+		return fail(rep, 1, "empty file: expected '%s'", FF_REPLAY_MAGIC);
+	}
+	rep->line = 1;
+	if (strncmp(ls->cur, "fieldmarshal replay ", 20))
+		return fail(rep, 1, "expected '%s' as the first line", FF_REPLAY_MAGIC);
+	if (strcmp(ls->cur, FF_REPLAY_MAGIC))
+		return fail(rep, 21, "unsupported replay format version '%s' (this program reads 1)",
+			    ls->cur + 20);
+	ff_buf_printf(buf, "%s\n", ls->cur);
+	while (next(ls)) {
+		rep->line = ls->no;
+		ff_buf_printf(buf, "%s\n", ls->cur);
+		if (blank(ls->cur) || !strncmp(ls->cur, "program ", 8))
+			continue;
+		if (strncmp(ls->cur, "level ", 6))
+			return fail(rep, 1, "expected 'level NAME' or 'level inline' before the commands");
+		if (!strcmp(ls->cur + 6, "inline")) {
+			const char *from = ls->p;
+			ff_err e = inline_level(ls, out, rep);
+			if (!e)
+				ff_buf_add(buf, from, (size_t)(ls->p - from));
+			return e;
+		}
+		*out = load(o->ctx, ls->cur + 6, err, sizeof err);
+		return *out ? FF_OK : fail(rep, 7, "%s", err[0] ? err : "cannot load the level");
+	}
+	return fail(rep, 1, "truncated: no 'level' line");
+}
+
+/* Checks (or, updating, rewrites) one 'expect KIND ARGS' line. */
+static ff_err expect(ff_session *s, const char *line, const ff_replay_opts *o,
+		     ff_replay_report *rep, ff_buf *buf)
+{
+	const char *kind = line + 7, *sp = strchr(kind, ' '), *exp = NULL;
+	size_t klen = sp ? (size_t)(sp - kind) : strlen(kind);
+	const char *args = sp ? sp + 1 : line + strlen(line);
+	line_ctx c = {s, args, (int)(args - line) + 1, rep};
+	char act[64];
+	size_t k;
+
+	for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		if (strlen(kinds[k].name) == klen && !strncmp(kinds[k].name, kind, klen))
+			break;
+	if (k == sizeof kinds / sizeof kinds[0])
+		return fail(rep, 8, "unknown expectation '%.*s'", (int)klen, kind);
+	if (kinds[k].read(&c, act, sizeof act, &exp))
+		return FF_E_PARSE;
+	rep->checks++;
+	if (o->update) {
+		ff_buf_add(buf, line, (size_t)(exp - line));
+		ff_buf_printf(buf, "%s%s\n", exp > line && exp[-1] == ' ' ? "" : " ", act);
+		return FF_OK;
+	}
+	if (!*exp)
+		return fail(rep, (int)strlen(line) + 1, "missing expected value (fill it with --update)");
+	if (!same(exp, act))
+		return fail(rep, (int)(exp - line) + 1, "expected %s %s, got %s", kinds[k].name, exp, act);
+	if (kinds[k].is_hash) {
+		rep->good_line = rep->line;
+		rep->diverged_line = 0;
+	}
+	return FF_OK;
+}
+
+static ff_err body(lines *ls, ff_session *s, const ff_replay_opts *o,
+		   ff_replay_report *rep, ff_buf *buf)
+{
+	ff_cmd_result res;
+
+	while ((!o->until_line || ls->no < o->until_line) && next(ls)) {
+		const char *t = ls->cur + strspn(ls->cur, " \t");
+
+		res.msg[0] = '\0';
+		rep->line = ls->no;
+		if (!strncmp(t, "expect ", 7) || !strcmp(t, "expect")) {
+			if (expect(s, t, o, rep, buf))
+				return FF_E_PARSE;
+		} else {
+			if (!o->update || blank(t))
+				ff_buf_printf(buf, "%s\n", ls->cur);
+			else
+				ff_buf_printf(buf, "%s\n", t);
+			if (blank(t))
+				continue;
+			if (ff_cmd_exec(s, t, &res))
+				return fail(rep, res.col + (int)(t - ls->cur), "%s", res.msg);
+			rep->commands++;
+			if (!rep->diverged_line)
+				rep->diverged_line = ls->no;
+		}
+		if (o->trace)
+			o->trace(o->ctx, ls->no, ls->cur, res.msg);
+	}
+	return FF_OK;
+}
+
+ff_err ff_replay_run(const char *text, size_t len, ff_replay_loader load,
+		     const ff_replay_opts *opts, ff_replay_report *rep, ff_buf *out)
+{
+	lines ls = {text, text + len, NULL, 0, 0};
+	ff_buf scratch = FF_BUF_INIT, *buf = opts->update && out ? out : &scratch;
+	ff_session *s = malloc(sizeof *s);
+	ff_level *l = NULL;
+	ff_err err;
+
+	memset(rep, 0, sizeof *rep);
+	rep->ok = true;
+	if (!s)
+		return FF_E_NOMEM;
+	err = read_header(&ls, load, opts, &l, rep, buf);
+	if (!err) {
+		ff_session_init(s, l);
+		err = body(&ls, s, opts, rep, buf);
+		ff_session_fini(s);
+	}
+	if (err)
+		rep->ok = false;
+	free(s);
+	free(ls.cur);
+	ff_buf_fini(&scratch);
+	return err ? FF_E_PARSE : FF_OK;
+}

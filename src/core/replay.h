@@ -1,0 +1,62 @@
+/*
+ * replay.h - replay logs: a session's command history with checkpoints
+ * (docs/formats.md, "Replay log").  Replaying re-executes every command
+ * headless through ff_cmd_exec() and checks every 'expect' line.
+ *
+ *   fieldmarshal replay 1
+ *   program fieldmarshal 0.1.0
+ *   level chokepoint              (a stored level or a file; or 'level inline'
+ *                                  followed by a text level up to its 'end')
+ *   paint 40,15 grass
+ *   solve
+ *   expect value 10,15 31.7279
+ *   expect hash 5be1c0d2e3f4a5b6
+ */
+#ifndef FF_REPLAY_H
+#define FF_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "session.h"
+
+#define FF_REPLAY_MAGIC "fieldmarshal replay 1"
+
+/* Resolves a 'level REF' line.  Returns a new level (the replay frees it) or
+ * NULL with a reason in ERR. */
+typedef ff_level *(*ff_replay_loader)(void *ctx, const char *ref, char *err,
+				      size_t errlen);
+
+typedef struct ff_replay_opts {
+	bool update;             /* rewrite expectations with actual values */
+	int until_line;          /* stop after this line (0: run to the end) */
+	/* Called after each executed line when not NULL (--trace). */
+	void (*trace)(void *ctx, int line, const char *text, const char *result);
+	void *ctx;               /* for the loader and trace */
+} ff_replay_opts;
+
+typedef struct ff_replay_report {
+	bool ok;
+	int line, col;           /* of the first failure (1-based) */
+	char msg[400];
+	int commands, checks;    /* executed / checked so far */
+	int good_line;           /* the last line whose hash matched (0: none) */
+	int diverged_line;       /* the first command after it, where the
+				  * state first differed (0: unknown) */
+} ff_replay_report;
+
+/* Runs the replay in TEXT.  Stops at the first failure (a malformed line, a
+ * command that fails, an expectation not met) and describes it in REP;
+ * returns FF_OK when everything held.  With OPTS->update, expectations are
+ * not checked but written, and the whole rewritten text goes to OUT. */
+ff_err ff_replay_run(const char *text, size_t len, ff_replay_loader load,
+		     const ff_replay_opts *opts, ff_replay_report *rep, ff_buf *out);
+
+/* A stable hash of the session: the level (canonical text), the field when
+ * there is one (phase, every value and direction), the agents when there
+ * are some. */
+uint64_t ff_session_hash(const ff_session *s);
+
+#endif

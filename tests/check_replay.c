@@ -1,0 +1,194 @@
+/*
+ * check_replay.c - replay logs: a log written by hand with values worked
+ * out by hand passes; altering any one expectation fails at that line with
+ * expected and actual; --update fills expectations that then pass; the
+ * divergence point is the first command after the last matching hash; and
+ * malformed logs give file:line errors.
+ */
+#include <string.h>
+
+#include "core/replay.h"
+#include "core/textlevel.h"
+#include "testutil.h"
+
+static ff_level *load(void *ctx, const char *ref, char *err, size_t n)
+{
+	size_t len;
+	char *buf;
+	ff_level *l = NULL;
+	ff_diag d;
+
+	(void)ctx;
+	if (strcmp(ref, "chokepoint")) {
+		snprintf(err, n, "no level named '%s'", ref);
+		return NULL;
+	}
+	buf = tu_read(FF_LEVELSDIR, "chokepoint.level", &len);
+	ck_assert_int_eq(ff_textlevel_parse(buf, len, &l, &d), FF_OK);
+	free(buf);
+	return l;
+}
+
+static const char corridor[] =
+	"fieldmarshal replay 1\n"
+	"program fieldmarshal test\n"
+	"level inline\n"
+	"fieldmarshal level 1\n"
+	"name corridor\n"
+	"size 6 2\n"
+	"grid\n"
+	"......\n"
+	"######\n"
+	"end\n"
+	"goal add cell 0,0\n"
+	"paint 3,0 swamp\n"
+	"solve\n"
+	"expect phase done\n"
+	"expect value 5,0 9\n"
+	"expect value 2,0 2\n"
+	"expect dir 5,0 W\n"
+	"expect cost 3,0 5\n"
+	"expect cost 3,1 wall\n"
+	"expect value 4,1 unreachable\n"
+	"paint 3,0 wall\n"
+	"expect value 5,0 unreachable\n";
+
+static ff_err run(const char *text, bool update, ff_replay_report *rep, ff_buf *out)
+{
+	ff_replay_opts o = {0};
+
+	o.update = update;
+	return ff_replay_run(text, strlen(text), load, &o, rep, out);
+}
+
+START_TEST(hand_worked_log_passes)
+{
+	ff_replay_report rep;
+
+	ck_assert_msg(run(corridor, false, &rep, NULL) == FF_OK, "line %d:%d: %s", rep.line,
+		      rep.col, rep.msg);
+	ck_assert(rep.ok);
+	ck_assert_int_eq(rep.commands, 4);
+	ck_assert_int_eq(rep.checks, 8);
+}
+END_TEST
+
+/* Changing any one expected value makes the replay fail at that line. */
+START_TEST(altered_expectation_fails_at_its_line)
+{
+	static const struct { const char *from, *to; int line; const char *msg; } cases[] = {
+		{"expect value 5,0 9\n", "expect value 5,0 9.5\n", 15, "expected value 9.5, got 9"},
+		{"expect dir 5,0 W\n", "expect dir 5,0 E\n", 17, "expected dir E, got W"},
+		{"expect phase done\n", "expect phase flow\n", 14, "expected phase flow, got done"},
+		{"expect cost 3,1 wall\n", "expect cost 3,1 1\n", 19, "got wall"},
+		{"expect value 4,1 unreachable\n", "expect value 4,1 0\n", 20, "got unreachable"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char text[2048], *at;
+		ff_replay_report rep;
+
+		strcpy(text, corridor);
+		at = strstr(text, cases[i].from);
+		ck_assert_ptr_nonnull(at);
+		memmove(at + strlen(cases[i].to), at + strlen(cases[i].from),
+			strlen(at + strlen(cases[i].from)) + 1);
+		memcpy(at, cases[i].to, strlen(cases[i].to));
+		ck_assert_int_ne(run(text, false, &rep, NULL), FF_OK);
+		ck_assert_msg(rep.line == cases[i].line && strstr(rep.msg, cases[i].msg),
+			      "case %zu: line %d: %s", i, rep.line, rep.msg);
+	}
+}
+END_TEST
+
+START_TEST(update_fills_and_then_passes)
+{
+	const char *text = "fieldmarshal replay 1\nlevel chokepoint\nsolve\nexpect hash\n"
+			   "expect value 10,15\npaint 40,15 wall\npaint 40,16 wall\n"
+			   "expect value 10,15\nexpect hash 0\n";
+	ff_replay_report rep;
+	ff_buf out = FF_BUF_INIT;
+
+	ck_assert_int_ne(run(text, false, &rep, NULL), FF_OK);
+	ck_assert_int_eq(rep.line, 4);
+	ck_assert(strstr(rep.msg, "missing expected value"));
+	ck_assert_int_eq(run(text, true, &rep, &out), FF_OK);
+	ck_assert(strstr(out.data, "\nexpect value 10,15 unreachable\n"));
+	ck_assert_int_eq(run(out.data, false, &rep, NULL), FF_OK);
+	ck_assert_int_eq(rep.checks, 4);
+	ff_buf_fini(&out);
+}
+END_TEST
+
+/* A log recorded with a hash after every command pinpoints the first
+ * command whose result differs. */
+START_TEST(divergence_is_pinpointed)
+{
+	const char *rec = "fieldmarshal replay 1\nlevel chokepoint\n"
+			  "solve\nexpect hash\npaint 5,5 swamp\nexpect hash\n"
+			  "paint 6,6 wall\nexpect hash\npaint 7,7 mud\nexpect hash\n";
+	ff_replay_report rep;
+	ff_buf out = FF_BUF_INIT;
+	char *edited, *at;
+
+	ck_assert_int_eq(run(rec, true, &rep, &out), FF_OK);
+	/* Behaviour "changes": the log now paints forest at 6,6. */
+	edited = malloc(out.len + 1);
+	memcpy(edited, out.data, out.len + 1);
+	at = strstr(edited, "paint 6,6 wall");
+	memcpy(at, "paint 6,6 13  ", 14);
+	ck_assert_int_ne(run(edited, false, &rep, NULL), FF_OK);
+	ck_assert_int_eq(rep.line, 8);
+	ck_assert_int_eq(rep.good_line, 6);
+	ck_assert_int_eq(rep.diverged_line, 7);
+	free(edited);
+	ff_buf_fini(&out);
+}
+END_TEST
+
+static const struct { const char *text; int line, col; const char *msg; } bad[] = {
+	{"", 1, 1, "empty file"},
+	{"fieldmarshal replay 2\n", 1, 21, "unsupported replay format version"},
+	{"hello\n", 1, 1, "expected 'fieldmarshal replay 1'"},
+	{"fieldmarshal replay 1\n", 1, 1, "truncated: no 'level' line"},
+	{"fieldmarshal replay 1\nsolve\n", 2, 1, "expected 'level NAME'"},
+	{"fieldmarshal replay 1\nlevel gone\n", 2, 7, "no level named 'gone'"},
+	{"fieldmarshal replay 1\nlevel inline\nfieldmarshal level 1\nname x\n", 4, 1, "no 'end' line"},
+	{"fieldmarshal replay 1\nlevel inline\nfieldmarshal level 1\nname x\nsize 2 1\ngrid\n.?\nend\n",
+	 7, 2, "unknown glyph"},
+	{"fieldmarshal replay 1\nlevel chokepoint\nfly 1,1\n", 3, 1, "unknown command 'fly'"},
+	{"fieldmarshal replay 1\nlevel chokepoint\npaint 99999999,1 wall\n", 3, 7, "expected X,Y"},
+	{"fieldmarshal replay 1\nlevel chokepoint\n  paint 70,1 wall\n", 3, 9, "outside"},
+	{"fieldmarshal replay 1\nlevel chokepoint\nexpect weather 3\n", 3, 8, "unknown expectation"},
+	{"fieldmarshal replay 1\nlevel chokepoint\nexpect value 1,1 3\n", 3, 14, "no field"},
+	{"fieldmarshal replay 1\nlevel chokepoint\nsolve\nexpect value 100,1 3\n", 4, 14, "outside"},
+};
+
+START_TEST(malformed_logs)
+{
+	ff_replay_report rep;
+
+	ck_assert_int_ne(run(bad[_i].text, false, &rep, NULL), FF_OK);
+	ck_assert_msg(rep.line == bad[_i].line && rep.col == bad[_i].col &&
+		      strstr(rep.msg, bad[_i].msg),
+		      "case %d: got %d:%d: %s", _i, rep.line, rep.col, rep.msg);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("replay");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, hand_worked_log_passes);
+	tcase_add_test(tc, altered_expectation_fails_at_its_line);
+	tcase_add_test(tc, update_fills_and_then_passes);
+	tcase_add_test(tc, divergence_is_pinpointed);
+	tcase_add_loop_test(tc, malformed_logs, 0, (int)(sizeof bad / sizeof bad[0]));
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(suite());
+}
