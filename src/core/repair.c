@@ -2,7 +2,9 @@
  * repair.c - incremental update of a finished Dijkstra solve after the
  * costs inside a rectangle R changed.
  *
- * 1. Invalidate.  A = R plus every cell that loses all its supports: n is
+ * 1. Invalidate.  R is first grown by one cell on every side: a cell whose
+ *    passability changed also changes which diagonal steps between its
+ *    neighbours cut a corner.  A = R plus every cell that loses all its supports: n is
  *    supported by neighbour m when val[n] == val[m] + step(m -> n) under
  *    the new costs and m is not in A.  Candidates (neighbours of A) are
  *    examined in increasing old value with the bucket queue, so every
@@ -45,13 +47,13 @@ static bool add_a(ff_solver *s, rctx *r, int32_t p)
 {
 	if (r->nl == r->max)
 		return false;
-	s->cf[p] |= FL_INA;
+	s->flag[p] |= FL_INA;
 	r->list[-(++r->nl)] = p;
 	box_add(s, p);
 	for (int d = 0; d < 8; d++) {
 		int32_t n = p + r->off[d];
 		long k;
-		if (s->cf[n] & (FL_INA | FL_CHECKED) || s->val[n] == INFINITY ||
+		if (s->flag[n] & (FL_INA | FL_CHECKED) || s->val[n] == INFINITY ||
 		    s->cost[n] == FF_WALL)
 			continue;
 		k = ffq_key(s, s->val[n]);
@@ -71,7 +73,7 @@ static bool supported(const ff_solver *s, const rctx *r, int32_t n)
 	for (int d = 0; d < r->nd; d++) {
 		int32_t m = n + r->off[d];
 		double step;
-		if ((s->cf[m] & FL_INA) || !ff_dijkstra_step_ok(s, n, d, r->off))
+		if ((s->flag[m] & FL_INA) || !ff_dijkstra_step_ok(s, n, d, r->off))
 			continue;
 		step = d < 4 ? s->ostep[s->cost[n]] : s->dstep[s->cost[n]];
 		if (s->val[m] + step == v)
@@ -90,7 +92,7 @@ static bool invalidate(ff_solver *s, rctx *r, int x0, int y0, int x1, int y1)
 			if (!add_a(s, r, ffs_index(s, x, y)))
 				return false;
 	while ((n = ffq_pop(s, LONG_MAX)) >= 0) {
-		s->cf[n] |= FL_CHECKED;
+		s->flag[n] |= FL_CHECKED;
 		box_add(s, n);
 		if (!supported(s, r, n) && !add_a(s, r, n))
 			return false;
@@ -111,7 +113,7 @@ static double seed_value(const ff_solver *s, const rctx *r, int32_t p)
 	for (int d = 0; d < r->nd; d++) {
 		int32_t m = p + r->off[d];
 		double v;
-		if ((s->cf[m] & FL_INA) || !ff_dijkstra_step_ok(s, p, d, r->off))
+		if ((s->flag[m] & FL_INA) || !ff_dijkstra_step_ok(s, p, d, r->off))
 			continue;
 		v = s->val[m] + (d < 4 ? s->ostep[s->cost[p]] : s->dstep[s->cost[p]]);
 		if (v < best)
@@ -126,10 +128,10 @@ static void reseed(ff_solver *s, rctx *r)
 
 	for (long i = 1; i <= r->nl; i++) {
 		int32_t p = r->list[-i];
-		if (s->cf[p] & FL_SETTLED)
+		if (s->flag[p] & FL_SETTLED)
 			s->settled--;
-		s->cf[p] &= (uint8_t)~FL_SETTLED;
-		ffs_set_dir(s, p, FF_DIR_NONE);
+		s->flag[p] &= (uint8_t)~FL_SETTLED;
+		s->dir[p] = FF_DIR_NONE;
 		s->val[p] = INFINITY;
 	}
 	for (long i = 1; i <= r->nl; i++) {
@@ -158,8 +160,8 @@ static void finish(ff_solver *s)
 	for (int y = y0; y <= y1; y++)
 		for (int x = x0; x <= x1; x++) {
 			int32_t p = y * s->W + x;
-			s->cf[p] &= (uint8_t)~(FL_INA | FL_CHECKED);
-			ffs_set_dir(s, p, ff_dijkstra_dir(s, p));
+			s->flag[p] &= (uint8_t)~(FL_INA | FL_CHECKED);
+			s->dir[p] = ff_dijkstra_dir(s, p);
 		}
 	s->track = false;
 }
@@ -203,6 +205,10 @@ ff_err ff_solver_repair(ff_solver *s, int x0, int y0, int x1, int y1)
 	s->fresh_lim = (int32_t)((cap - (size_t)r.max) / (size_t)s->bs) - 1;
 	s->bx0 = s->by0 = 1 << 30;
 	s->bx1 = s->by1 = -1;
+	/* A changed cell also changes which diagonals around it cut a corner,
+	 * so the cells beside the box are solved again too. */
+	x0 = x0 > 0 ? x0 - 1 : 0, y0 = y0 > 0 ? y0 - 1 : 0;
+	x1 = x1 < s->w - 1 ? x1 + 1 : x1, y1 = y1 < s->h - 1 ? y1 + 1 : y1;
 	if (!invalidate(s, &r, x0, y0, x1, y1)) {
 		finish(s);
 		return full(s);
