@@ -130,16 +130,22 @@ static bool same_goals(const ff_level_meta *a, const ff_level_meta *b)
 	       !memcmp(a->goals, b->goals, (size_t)a->ngoals * sizeof a->goals[0]);
 }
 
-/* Keeps the field, and the crowd following it, current after the change
- * recorded in P was made. */
-static void refresh(ff_session *s, const ff_patch *p)
+/* The crowd keeps its own copy of the flow: hand it the current field. */
+static void sync_sim(ff_session *s)
 {
-	refresh_field(s, p);
 	if (s->sim && ff_sim_refresh(s->sim) != FF_OK) {
 		ff_sim_destroy(s->sim);
 		s->sim = NULL;
 		snprintf(s->note, sizeof s->note, "agents removed: the level changed size");
 	}
+}
+
+/* Keeps the field, and the crowd following it, current after the change
+ * recorded in P was made. */
+static void refresh(ff_session *s, const ff_patch *p)
+{
+	refresh_field(s, p);
+	sync_sim(s);
 }
 
 ff_err ff_session_sim(ff_session *s, ff_sim **out)
@@ -200,6 +206,7 @@ ff_err ff_session_begin(ff_session *s, const ff_solver_opts *opts)
 		return err;
 	}
 	s->field = true;
+	sync_sim(s);
 	return FF_OK;
 }
 
@@ -220,13 +227,18 @@ ff_err ff_session_step(ff_session *s, ff_step_unit unit, long n, ff_phase *phase
 	}
 	s->steps[s->nsteps++] = (ff_step_rec){unit, n};
 	*phase = ff_solver_step(s->solver, unit, n);
+	sync_sim(s);
 	return FF_OK;
 }
 
 ff_err ff_session_step_back(ff_session *s, int n)
 {
+	ff_err err;
+
 	if (!s->field || s->nsteps == 0 || n < 1)
 		return FF_E_STATE;
 	s->nsteps -= n < s->nsteps ? n : s->nsteps;
-	return replay(s);
+	err = replay(s);
+	sync_sim(s);
+	return err;
 }
