@@ -352,6 +352,38 @@ static void assert_keep(ff_store *s, const ff_level *want)
 	ff_level_destroy(got);
 }
 
+START_TEST(replays_saved_listed_removed)
+{
+	static const char a[] = "fieldmarshal replay 1\nlevel chokepoint\nsolve\n";
+	static const char b[] = "fieldmarshal replay 1\nlevel open\n";
+	ff_store *s = open_db(db, FF_STORE_CREATE);
+	ff_store_replay_info *v = NULL;
+	size_t n = 0, len = 0;
+	char *text = NULL;
+
+	ck_assert_int_eq(ff_store_replay_save(s, "zeta", a, strlen(a), false), FF_OK);
+	ck_assert_int_eq(ff_store_replay_save(s, "alpha", b, strlen(b), false), FF_OK);
+	ck_assert_int_eq(ff_store_replay_save(s, "zeta", b, strlen(b), false), FF_E_CONFLICT);
+	ck_assert(strstr(ff_store_errmsg(s), "exists already"));
+	ck_assert_int_eq(ff_store_replay_load(s, "zeta", &text, &len), FF_OK);
+	ck_assert_uint_eq(len, strlen(a));
+	ck_assert_str_eq(text, a);     /* the refused save changed nothing */
+	free(text);
+	ck_assert_int_eq(ff_store_replay_save(s, "zeta", b, strlen(b), true), FF_OK);
+	ck_assert_int_eq(ff_store_replay_list(s, &v, &n), FF_OK);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(v[0].name, "alpha");
+	ck_assert_str_eq(v[1].name, "zeta");
+	ck_assert_uint_eq(v[1].bytes, strlen(b));
+	free(v);
+	ck_assert_int_eq(ff_store_replay_remove(s, "alpha"), FF_OK);
+	ck_assert_int_eq(ff_store_replay_remove(s, "alpha"), FF_E_NOTFOUND);
+	ck_assert_int_eq(ff_store_replay_load(s, "alpha", &text, &len), FF_E_NOTFOUND);
+	ck_assert_int_eq(ff_store_replay_save(s, "no/slash", a, strlen(a), false), FF_E_INVAL);
+	ff_store_destroy(s);
+}
+END_TEST
+
 START_TEST(read_only_file)
 {
 	ff_level *keep = db_with_keep(), *l = random_level(8, 8, "new", 4);
@@ -567,6 +599,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, newer_schema_refused);
 	tcase_add_test(tc, conflict_between_two_connections);
 	tcase_add_test(tc, list_copy_rename_remove);
+	tcase_add_test(tc, replays_saved_listed_removed);
 	tcase_add_test(tc, read_only_file);
 	tcase_add_test(tc, read_only_dir_new_db);
 	tcase_add_test(tc, corrupt_file);

@@ -9,6 +9,7 @@
 int ff_cli_bench(int argc, char **argv);
 int ff_cli_edit(int argc, char **argv);
 int ff_cli_replay(int argc, char **argv);
+int ff_cli_replays(int argc, char **argv);
 int ff_cli_export(int argc, char **argv);
 int ff_cli_import(int argc, char **argv);
 int ff_cli_levels(int argc, char **argv);

@@ -24,15 +24,6 @@ static const char usage[] =
 	"\n"
 	"  -h, --help   show this help\n";
 
-/* The exit code for ERR, printing the store's message on failure. */
-static int done(ff_store *s, ff_err err)
-{
-	if (!err)
-		return FF_EXIT_OK;
-	ff_cli_error("%s", ff_store_errmsg(s));
-	return FF_EXIT_FAIL;
-}
-
 static int list(ff_store *s, char **argv)
 {
 	ff_store_info *v = NULL;
@@ -41,7 +32,7 @@ static int list(ff_store *s, char **argv)
 
 	(void)argv;
 	if (ff_store_list(s, &v, &n))
-		return done(s, FF_E_IO);
+		return ff_cli_store_done(s, FF_E_IO);
 	for (size_t i = 0; i < n; i++)
 		if (strlen(v[i].name) > width)
 			width = strlen(v[i].name);
@@ -68,7 +59,7 @@ static int show(ff_store *s, char **argv)
 	int rc;
 
 	if (ff_store_load(s, argv[0], &l, NULL))
-		return done(s, FF_E_IO);
+		return ff_cli_store_done(s, FF_E_IO);
 	text = ff_textlevel_format(l, &len);
 	ff_level_destroy(l);
 	if (!text) {
@@ -82,52 +73,25 @@ static int show(ff_store *s, char **argv)
 
 static int rm(ff_store *s, char **argv)
 {
-	return done(s, ff_store_remove(s, argv[0]));
+	return ff_cli_store_done(s, ff_store_remove(s, argv[0]));
 }
 
 static int cp(ff_store *s, char **argv)
 {
-	return done(s, ff_store_copy(s, argv[0], argv[1]));
+	return ff_cli_store_done(s, ff_store_copy(s, argv[0], argv[1]));
 }
 
 static int mv(ff_store *s, char **argv)
 {
-	return done(s, ff_store_rename(s, argv[0], argv[1]));
+	return ff_cli_store_done(s, ff_store_rename(s, argv[0], argv[1]));
 }
 
-typedef struct action {
-	const char *name;
-	int (*fn)(ff_store *s, char **argv);
-	int nargs;
-} action;
-
-static const action actions[] = {
+static const ff_cli_action actions[] = {
 	{"list", list, 0}, {"show", show, 1}, {"rm", rm, 1}, {"cp", cp, 2}, {"rename", mv, 2},
 };
 
 int ff_cli_levels(int argc, char **argv)
 {
-	const char *verb = argc > 1 ? argv[1] : "list";
-	const action *a = NULL;
-	ff_store *s;
-	int rc;
-
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			fputs(usage, stdout);
-			return FF_EXIT_OK;
-		}
-	for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
-		if (!strcmp(verb, actions[i].name))
-			a = &actions[i];
-	if (!a)
-		return ff_cli_usage("levels", "unknown action '%s'", verb);
-	if (argc > 1 && argc - 2 != a->nargs)
-		return ff_cli_usage("levels", "'levels %s' takes %d argument%s", a->name,
-				    a->nargs, a->nargs == 1 ? "" : "s");
-	if (!(s = ff_cli_open_store()))
-		return FF_EXIT_FAIL;
-	rc = a->fn(s, argv + 2);
-	ff_store_destroy(s);
-	return rc;
+	return ff_cli_store_dispatch("levels", usage, actions, sizeof actions / sizeof actions[0],
+				     argc, argv);
 }

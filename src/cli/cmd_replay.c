@@ -8,12 +8,14 @@
 
 #include "cli.h"
 #include "core/replay.h"
+#include "db.h"
 #include "util.h"
 
 static const char usage[] =
-	"usage: fieldmarshal replay FILE... [--update] [--until LINE] [--trace]\n"
+	"usage: fieldmarshal replay FILE|NAME... [--update] [--until LINE] [--trace]\n"
 	"\n"
-	"Re-executes each replay log headless and checks every 'expect' line\n"
+	"Re-executes each replay log (a file, or a replay stored in the database\n"
+	"under NAME, see 'fieldmarshal replays') headless and checks every 'expect' line\n"
 	"(docs/formats.md, \"Replay log\").  A failure prints FILE:LINE:COL with\n"
 	"the expected and actual values and the first command where the state\n"
 	"diverged from the recorded hashes; the exit code is then 1.\n"
@@ -77,13 +79,49 @@ static void report(const char *file, const char *text, const ff_replay_report *r
 	}
 }
 
+/* Reads replay ARG: a file when one exists, else a stored replay. */
+static char *read_replay(const char *arg, size_t *len, bool *stored)
+{
+	ff_store *s;
+	char *text = NULL;
+
+	*stored = access(arg, F_OK) != 0 && ff_level_name_ok(arg);
+	if (!*stored)
+		return ff_cli_read_file(arg, len);
+	if (!(s = ff_cli_open_store()))
+		return NULL;
+	if (ff_store_replay_load(s, arg, &text, len))
+		ff_cli_error("no replay file or stored replay named '%s'", arg);
+	ff_store_destroy(s);
+	return text;
+}
+
+/* Writes an updated replay back where it came from. */
+static bool write_back(const char *arg, bool stored, const ff_buf *out)
+{
+	ff_store *s;
+	bool ok;
+
+	if (!ff_buf_ok(out))
+		return false;
+	if (!stored)
+		return ff_cli_write_file(arg, out->data, out->len);
+	if (!(s = ff_cli_open_store()))
+		return false;
+	ok = ff_cli_store_done(s, ff_store_replay_save(s, arg, out->data, out->len, true)) ==
+	     FF_EXIT_OK;
+	ff_store_destroy(s);
+	return ok;
+}
+
 static int replay_one(const char *file, ff_replay_opts *o)
 {
 	ff_buf out = FF_BUF_INIT;
 	ff_replay_report rep;
 	ctx c = {file};
 	size_t len;
-	char *text = ff_cli_read_file(file, &len);
+	bool stored;
+	char *text = read_replay(file, &len, &stored);
 	int rc = FF_EXIT_OK;
 
 	if (!text)
@@ -93,9 +131,8 @@ static int replay_one(const char *file, ff_replay_opts *o)
 		report(file, text, &rep);
 		rc = FF_EXIT_FAIL;
 	} else if (o->update) {
-		rc = ff_buf_ok(&out) && ff_cli_write_file(file, out.data, out.len) ? FF_EXIT_OK
-										 : FF_EXIT_FAIL;
-		if (!rc)
+		rc = write_back(file, stored, &out) ? FF_EXIT_OK : FF_EXIT_FAIL;
+		if (rc == FF_EXIT_OK)
 			printf("%s: updated %d expectations\n", file, rep.checks);
 	} else {
 		printf("%s: %d commands, %d checks passed\n", file, rep.commands, rep.checks);

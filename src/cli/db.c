@@ -196,3 +196,39 @@ ff_level *ff_cli_load_stored(const char *name)
 	ff_store_destroy(s);
 	return l;
 }
+
+int ff_cli_store_done(ff_store *s, ff_err err)
+{
+	if (!err)
+		return FF_EXIT_OK;
+	ff_cli_error("%s", ff_store_errmsg(s));
+	return FF_EXIT_FAIL;
+}
+
+int ff_cli_store_dispatch(const char *cmd, const char *usage, const ff_cli_action *actions,
+			  size_t nactions, int argc, char **argv)
+{
+	const char *verb = argc > 1 ? argv[1] : actions[0].name;
+	const ff_cli_action *a = NULL;
+	ff_store *s;
+	int rc;
+
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs(usage, stdout);
+			return FF_EXIT_OK;
+		}
+	for (size_t i = 0; i < nactions; i++)
+		if (!strcmp(verb, actions[i].name))
+			a = &actions[i];
+	if (!a)
+		return ff_cli_usage(cmd, "unknown action '%s'", verb);
+	if (argc > 1 && argc - 2 != a->nargs)
+		return ff_cli_usage(cmd, "'%s %s' takes %d argument%s", cmd, a->name, a->nargs,
+				    a->nargs == 1 ? "" : "s");
+	if (!(s = ff_cli_open_store()))
+		return FF_EXIT_FAIL;
+	rc = a->fn(s, argv + 2);
+	ff_store_destroy(s);
+	return rc;
+}

@@ -22,6 +22,21 @@ const char *ff_cli_db_path(void);
  * then seeding it with the bundled levels).  Prints why and returns NULL on
  * failure.  Caller frees with ff_store_destroy(). */
 ff_store *ff_cli_open_store(void);
+
+/* One verb of a store subcommand ('levels list', 'replays rm NAME', ...). */
+typedef struct ff_cli_action {
+	const char *name;
+	int (*fn)(ff_store *s, char **argv);   /* argv: the verb's arguments */
+	int nargs;
+} ff_cli_action;
+
+/* Runs 'fieldmarshal CMD VERB ARGS...': --help prints USAGE, no verb means
+ * the first action, a wrong verb or argument count is a usage error; the
+ * store is opened for the action and closed after.  Returns the exit code. */
+int ff_cli_store_dispatch(const char *cmd, const char *usage, const ff_cli_action *actions,
+			  size_t nactions, int argc, char **argv);
+/* The exit code for ERR, printing the store's message on failure. */
+int ff_cli_store_done(ff_store *s, ff_err err);
 /* Loads the stored level NAME.  Prints "no file or stored level named
  * 'NAME'" or the store's message and returns NULL on failure.  Caller frees
  * with ff_level_destroy(). */

@@ -3,7 +3,7 @@ bin_PROGRAMS += src/fieldmarshal
 src_fieldmarshal_SOURCES = \
 	src/cli/main.c src/cli/cli.h \
 	src/cli/util.c src/cli/util.h \
-	src/cli/cmd_replay.c \
+	src/cli/cmd_replay.c src/cli/cmd_replays.c \
 	src/cli/cmd_run.c \
 	src/cli/cmd_show.c
 # Crowd simulation subcommand and its benchmark.

@@ -25,6 +25,7 @@ static const subcommand subcommands[] = {
 	{"import", ff_cli_import, "store level files (text or .map) in the database"},
 	{"levels", ff_cli_levels, "list, show, remove, copy and rename stored levels"},
 	{"replay", ff_cli_replay, "re-run a replay log and check its expectations"},
+	{"replays", ff_cli_replays, "list, show, add and remove stored replay logs"},
 	{"run", ff_cli_run, "apply a script of commands to a level"},
 	{"show", ff_cli_show, "print a level file as text or as a Moving AI .map"},
 	{"sim", ff_cli_sim, "run the crowd simulation headless and print statistics"},

@@ -4,5 +4,6 @@ src_store_libffstore_a_SOURCES = \
 	src/store/store.c src/store/store.h src/store/store_int.h \
 	src/store/schema.c \
 	src/store/codec.c \
-	src/store/levels.c
+	src/store/levels.c \
+	src/store/replays.c
 src_store_libffstore_a_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS)

@@ -111,4 +111,25 @@ ff_err ff_store_copy(ff_store *s, const char *from, const char *to);
 /* Renames FROM to TO (which must not exist); the revision goes up by one. */
 ff_err ff_store_rename(ff_store *s, const char *from, const char *to);
 
+/* --- replays (replays.c) ----------------------------------------------- */
+
+/* A stored replay log: its name (a level-style name), size and time. */
+typedef struct ff_store_replay_info {
+	char name[FF_NAME_MAX];
+	size_t bytes;
+	int64_t created;         /* seconds since the epoch */
+} ff_store_replay_info;
+
+/* Stores replay TEXT (LEN bytes) as NAME in one transaction; FF_E_CONFLICT
+ * when NAME exists and REPLACE is false. */
+ff_err ff_store_replay_save(ff_store *s, const char *name, const char *text,
+			    size_t len, bool replace);
+/* Loads replay NAME into a NUL-terminated *TEXT the caller frees with
+ * free(); FF_E_NOTFOUND when there is none. */
+ff_err ff_store_replay_load(ff_store *s, const char *name, char **text, size_t *len);
+/* Lists the replays sorted by name into *OUT (caller frees with free()). */
+ff_err ff_store_replay_list(ff_store *s, ff_store_replay_info **out, size_t *n);
+/* Removes replay NAME. */
+ff_err ff_store_replay_remove(ff_store *s, const char *name);
+
 #endif

@@ -1,0 +1,96 @@
+/* cmd_replays.c - 'fieldmarshal replays': the replay logs stored in the
+ * database beside the levels (recorded by the editor, or added here). */
+#define _POSIX_C_SOURCE 200809L /* localtime_r */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "core/replay.h"
+#include "db.h"
+#include "util.h"
+
+static const char usage[] =
+	"usage: fieldmarshal replays [list]\n"
+	"       fieldmarshal replays show NAME\n"
+	"       fieldmarshal replays rm NAME\n"
+	"       fieldmarshal replays add NAME FILE\n"
+	"\n"
+	"Manages the replay logs stored in the database (see 'fieldmarshal --help'\n"
+	"for --db).  'add' stores FILE (a replay log) as NAME and refuses an\n"
+	"existing NAME; 'show' prints a stored log.  'fieldmarshal replay NAME'\n"
+	"replays a stored log.\n"
+	"\n"
+	"  -h, --help   show this help\n";
+
+static int list(ff_store *s, char **argv)
+{
+	ff_store_replay_info *v = NULL;
+	size_t n, width = 4;
+	char when[32];
+
+	(void)argv;
+	if (ff_store_replay_list(s, &v, &n))
+		return ff_cli_store_done(s, FF_E_IO);
+	for (size_t i = 0; i < n; i++)
+		if (strlen(v[i].name) > width)
+			width = strlen(v[i].name);
+	printf("%-*s  %8s  %s\n", (int)width, "NAME", "BYTES", "CREATED");
+	for (size_t i = 0; i < n; i++) {
+		time_t t = (time_t)v[i].created;
+		struct tm tm;
+
+		if (!localtime_r(&t, &tm) || !strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm))
+			snprintf(when, sizeof when, "?");
+		printf("%-*s  %8zu  %s\n", (int)width, v[i].name, v[i].bytes, when);
+	}
+	free(v);
+	return FF_EXIT_OK;
+}
+
+static int show(ff_store *s, char **argv)
+{
+	size_t len;
+	char *text;
+	int rc;
+
+	if (ff_store_replay_load(s, argv[0], &text, &len))
+		return ff_cli_store_done(s, FF_E_IO);
+	rc = ff_cli_write_file("-", text, len) ? FF_EXIT_OK : FF_EXIT_FAIL;
+	free(text);
+	return rc;
+}
+
+static int rm(ff_store *s, char **argv)
+{
+	return ff_cli_store_done(s, ff_store_replay_remove(s, argv[0]));
+}
+
+static int add(ff_store *s, char **argv)
+{
+	size_t len;
+	char *text = ff_cli_read_file(argv[1], &len);
+	ff_err err;
+
+	if (!text)
+		return FF_EXIT_FAIL;
+	if (strncmp(text, FF_REPLAY_MAGIC "\n", strlen(FF_REPLAY_MAGIC) + 1)) {
+		ff_cli_error("%s:1:1: not a replay log (expected '%s')", argv[1], FF_REPLAY_MAGIC);
+		free(text);
+		return FF_EXIT_FAIL;
+	}
+	err = ff_store_replay_save(s, argv[0], text, len, false);
+	free(text);
+	return ff_cli_store_done(s, err);
+}
+
+static const ff_cli_action actions[] = {
+	{"list", list, 0}, {"show", show, 1}, {"rm", rm, 1}, {"add", add, 2},
+};
+
+int ff_cli_replays(int argc, char **argv)
+{
+	return ff_cli_store_dispatch("replays", usage, actions, sizeof actions / sizeof actions[0],
+				     argc, argv);
+}
