@@ -6,43 +6,18 @@
  */
 #include <string.h>
 
-#include "core/cmd.h"
-#include "testutil.h"
-
-static ff_session *start(int w, int h)
-{
-	ff_session *s = malloc(sizeof *s);
-
-	ck_assert_ptr_nonnull(s);
-	ff_session_init(s, ff_level_create(w, h, "t"));
-	ck_assert_ptr_nonnull(s->level);
-	return s;
-}
-
-static void stop(ff_session *s)
-{
-	ff_session_fini(s);
-	free(s);
-}
-
-static void ok(ff_session *s, const char *line)
-{
-	ff_cmd_result r;
-	ff_err err = ff_cmd_exec(s, line, &r);
-
-	ck_assert_msg(err == FF_OK, "'%s' failed at col %d: %s", line, r.col, r.msg);
-}
+#include "testsession.h"
 
 START_TEST(paint_commands_match_api)
 {
-	ff_session *s = start(16, 10);
+	ff_session *s = ts_start(16, 10);
 	ff_level *ref = ff_level_create(16, 10, "t");
 
-	ok(s, "paint 3,4 wall");
-	ok(s, "rect 1,1 3,2 swamp");
-	ok(s, "line 0,9 15,9 7   # a comment");
-	ok(s, "circle 8,5 2 forest");
-	ok(s, "fill 15,0 mud");
+	ts_ok(s, "paint 3,4 wall");
+	ts_ok(s, "rect 1,1 3,2 swamp");
+	ts_ok(s, "line 0,9 15,9 7   # a comment");
+	ts_ok(s, "circle 8,5 2 forest");
+	ts_ok(s, "fill 15,0 mud");
 	ff_level_paint(ref, 3, 4, FF_WALL, NULL);
 	ff_level_rect(ref, 1, 1, 3, 2, 5, NULL);
 	ff_level_line(ref, 0, 9, 15, 9, 7, NULL);
@@ -53,23 +28,23 @@ START_TEST(paint_commands_match_api)
 	ck_assert_int_eq(ff_level_cost(s->level, 15, 9), 7);
 	ck_assert(s->modified);
 	ff_level_destroy(ref);
-	stop(s);
+	ts_stop(s);
 }
 END_TEST
 
 START_TEST(goals_spawns_set)
 {
-	ff_session *s = start(16, 10);
+	ff_session *s = ts_start(16, 10);
 
-	ok(s, "goal add cell 2,3");
-	ok(s, "goal add rect 10,2 3,4");
-	ok(s, "goal add circle 8,8 1");
-	ok(s, "spawn add rect 0,0 4,4 25");
-	ok(s, "spawn add circle 12,7 2 10");
-	ok(s, "set speed 2.5");
-	ok(s, "terrain road r 4");
-	ok(s, "paint 0,0 road");
-	ok(s, "name renamed");
+	ts_ok(s, "goal add cell 2,3");
+	ts_ok(s, "goal add rect 10,2 3,4");
+	ts_ok(s, "goal add circle 8,8 1");
+	ts_ok(s, "spawn add rect 0,0 4,4 25");
+	ts_ok(s, "spawn add circle 12,7 2 10");
+	ts_ok(s, "set speed 2.5");
+	ts_ok(s, "terrain road r 4");
+	ts_ok(s, "paint 0,0 road");
+	ts_ok(s, "name renamed");
 	ck_assert_int_eq(s->level->meta.ngoals, 3);
 	ck_assert_int_eq(s->level->meta.goals[1].kind, FF_SHAPE_RECT);
 	ck_assert_int_eq(s->level->meta.goals[1].w, 3);
@@ -78,18 +53,18 @@ START_TEST(goals_spawns_set)
 	ck_assert(s->level->meta.params[FF_P_SPEED] == 2.5);
 	ck_assert_int_eq(ff_level_cost(s->level, 0, 0), 4);
 	ck_assert_str_eq(s->level->meta.name, "renamed");
-	ok(s, "goal rm 2");
+	ts_ok(s, "goal rm 2");
 	ck_assert_int_eq(s->level->meta.ngoals, 2);
 	ck_assert_int_eq(s->level->meta.goals[1].kind, FF_SHAPE_CIRCLE);
-	ok(s, "spawn clear");
+	ts_ok(s, "spawn clear");
 	ck_assert_int_eq(s->level->meta.nspawns, 0);
-	stop(s);
+	ts_stop(s);
 }
 END_TEST
 
 START_TEST(undo_redo_through_commands)
 {
-	ff_session *s = start(12, 8);
+	ff_session *s = ts_start(12, 8);
 	ff_level *states[6];
 	const char *cmds[5] = {"rect 0,0 4,4 wall", "goal add cell 9,6", "resize 20,5",
 			       "fill 19,4 swamp", "set jitter 0"};
@@ -97,23 +72,23 @@ START_TEST(undo_redo_through_commands)
 
 	states[0] = ff_level_clone(s->level);
 	for (int i = 0; i < 5; i++) {
-		ok(s, cmds[i]);
+		ts_ok(s, cmds[i]);
 		states[i + 1] = ff_level_clone(s->level);
 	}
 	for (int i = 5; i > 0; i--) {
-		ok(s, "undo");
+		ts_ok(s, "undo");
 		ck_assert_msg(ff_level_equal(s->level, states[i - 1]), "undo to state %d", i - 1);
 	}
 	ck_assert_int_eq(ff_cmd_exec(s, "undo", &r), FF_E_STATE);
-	ok(s, "redo 3");
+	ts_ok(s, "redo 3");
 	ck_assert(ff_level_equal(s->level, states[3]));
-	ok(s, "paint 1,1 mud");          /* a new edit forgets the redo history */
+	ts_ok(s, "paint 1,1 mud");          /* a new edit forgets the redo history */
 	ck_assert_int_eq(ff_cmd_exec(s, "redo", &r), FF_E_STATE);
-	ok(s, "undo 2");
+	ts_ok(s, "undo 2");
 	ck_assert(ff_level_equal(s->level, states[2]));
 	for (int i = 0; i < 6; i++)
 		ff_level_destroy(states[i]);
-	stop(s);
+	ts_stop(s);
 }
 END_TEST
 
@@ -155,11 +130,11 @@ static const struct bad bad_cmds[] = {
 START_TEST(bad_commands)
 {
 	const struct bad *b = &bad_cmds[_i];
-	ff_session *s = start(16, 10);
+	ff_session *s = ts_start(16, 10);
 	ff_level *before;
 	ff_cmd_result r;
 
-	ok(s, "paint 5,5 wall");
+	ts_ok(s, "paint 5,5 wall");
 	before = ff_level_clone(s->level);
 	ck_assert_int_ne(ff_cmd_exec(s, b->line, &r), FF_OK);
 	ck_assert_msg(r.col == b->col && strstr(r.msg, b->msg),
@@ -167,20 +142,20 @@ START_TEST(bad_commands)
 	ck_assert_msg(ff_level_equal(s->level, before), "'%s' changed the level", b->line);
 	ck_assert_int_eq(s->nundo, 1);
 	ff_level_destroy(before);
-	stop(s);
+	ts_stop(s);
 }
 END_TEST
 
 START_TEST(blank_and_comment_lines)
 {
-	ff_session *s = start(4, 4);
+	ff_session *s = ts_start(4, 4);
 	ff_cmd_result r;
 
 	ck_assert_int_eq(ff_cmd_exec(s, "", &r), FF_OK);
 	ck_assert_int_eq(ff_cmd_exec(s, "   # just a comment", &r), FF_OK);
 	ck_assert_int_eq(s->nundo, 0);
 	ck_assert(!s->modified);
-	stop(s);
+	ts_stop(s);
 }
 END_TEST
 

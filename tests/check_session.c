@@ -7,31 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/cmd.h"
-#include "testutil.h"
-
-static ff_session *start(int w, int h)
-{
-	ff_session *s = malloc(sizeof *s);
-
-	ck_assert_ptr_nonnull(s);
-	ff_session_init(s, ff_level_create(w, h, "t"));
-	return s;
-}
-
-static void stop(ff_session *s)
-{
-	ff_session_fini(s);
-	free(s);
-}
-
-static void ok(ff_session *s, const char *line)
-{
-	ff_cmd_result r;
-	ff_err err = ff_cmd_exec(s, line, &r);
-
-	ck_assert_msg(err == FF_OK, "'%s' failed at col %d: %s", line, r.col, r.msg);
-}
+#include "testsession.h"
 
 /* The field of S equals a fresh one-shot solve of a copy of its level. */
 static void same_as_fresh(const ff_session *s)
@@ -55,39 +31,39 @@ static void same_as_fresh(const ff_session *s)
 /* A 6x1 corridor with swamp (5) at x=3: values worked by hand. */
 START_TEST(hand_worked_corridor)
 {
-	ff_session *s = start(6, 1);
+	ff_session *s = ts_start(6, 1);
 	const double want[6] = {0, 1, 2, 7, 8, 9};
 
-	ok(s, "paint 3,0 swamp");
-	ok(s, "goal add cell 0,0");
-	ok(s, "solve");
+	ts_ok(s, "paint 3,0 swamp");
+	ts_ok(s, "goal add cell 0,0");
+	ts_ok(s, "solve");
 	for (int x = 0; x < 6; x++)
 		ck_assert_msg(fabs(ff_solver_value(s->solver, x, 0) - want[x]) < 1e-9,
 			      "x=%d: %g", x, ff_solver_value(s->solver, x, 0));
 	ck_assert_int_eq(ff_solver_dir(s->solver, 5, 0), FF_DIR_W);
 	ck_assert_int_eq(ff_solver_dir(s->solver, 0, 0), FF_DIR_NONE);
 	/* Painting the swamp back to grass repairs the field to 0..5. */
-	ok(s, "paint 3,0 grass");
+	ts_ok(s, "paint 3,0 grass");
 	for (int x = 0; x < 6; x++)
 		ck_assert(fabs(ff_solver_value(s->solver, x, 0) - x) < 1e-9);
 	/* A wall cuts the corridor: the far side becomes unreachable. */
-	ok(s, "paint 2,0 wall");
+	ts_ok(s, "paint 2,0 wall");
 	ck_assert(isinf(ff_solver_value(s->solver, 4, 0)));
 	ck_assert_int_eq(ff_solver_dir(s->solver, 4, 0), FF_DIR_NONE);
-	ok(s, "undo");
+	ts_ok(s, "undo");
 	ck_assert(fabs(ff_solver_value(s->solver, 4, 0) - 4) < 1e-9);
-	stop(s);
+	ts_stop(s);
 }
 END_TEST
 
 START_TEST(repair_equals_fresh_solve)
 {
 	uint64_t seed = 7;
-	ff_session *s = start(40, 30);
+	ff_session *s = ts_start(40, 30);
 	char line[80];
 
-	ok(s, "goal add rect 30,20 4,4");
-	ok(s, "solve");
+	ts_ok(s, "goal add rect 30,20 4,4");
+	ts_ok(s, "solve");
 	for (int i = 0; i < 60; i++) {
 		static const char *const t[] = {"wall", "grass", "swamp", "mud", "17"};
 		int x = tu_range(&seed, 0, 39), y = tu_range(&seed, 0, 29);
@@ -103,26 +79,26 @@ START_TEST(repair_equals_fresh_solve)
 			same_as_fresh(s);
 	}
 	ck_assert(s->field);
-	stop(s);
+	ts_stop(s);
 }
 END_TEST
 
 START_TEST(step_back_equals_one_step_less)
 {
-	ff_session *a = start(12, 9), *b = start(12, 9);
+	ff_session *a = ts_start(12, 9), *b = ts_start(12, 9);
 	ff_cmd_result r;
 
 	for (ff_session **p = (ff_session *[]){a, b, NULL}; *p; p++) {
-		ok(*p, "rect 5,0 1,7 wall");
-		ok(*p, "goal add cell 1,1");
-		ok(*p, "step begin");
+		ts_ok(*p, "rect 5,0 1,7 wall");
+		ts_ok(*p, "goal add cell 1,1");
+		ts_ok(*p, "step begin");
 	}
 	for (int i = 0; i < 30; i++)
-		ok(a, "step cell");
-	ok(a, "step wave 2");
-	ok(a, "step back");
+		ts_ok(a, "step cell");
+	ts_ok(a, "step wave 2");
+	ts_ok(a, "step back");
 	for (int i = 0; i < 30; i++)
-		ok(b, "step cell");
+		ts_ok(b, "step cell");
 	ck_assert_int_eq(ff_solver_settled(a->solver), ff_solver_settled(b->solver));
 	for (int y = 0; y < 9; y++)
 		for (int x = 0; x < 12; x++)
@@ -130,38 +106,38 @@ START_TEST(step_back_equals_one_step_less)
 				  (isinf(ff_solver_value(a->solver, x, y)) &&
 				   isinf(ff_solver_value(b->solver, x, y))));
 	/* An edit mid-step keeps the step position on the edited level. */
-	ok(a, "paint 8,8 swamp");
+	ts_ok(a, "paint 8,8 swamp");
 	ck_assert_int_eq(ff_solver_phase(a->solver), FF_PHASE_INTEGRATE);
 	ck_assert_int_eq(ff_solver_settled(a->solver), ff_solver_settled(b->solver));
-	ok(a, "step all");
+	ts_ok(a, "step all");
 	same_as_fresh(a);
 	ck_assert_int_eq(ff_cmd_exec(b, "step sideways", &r), FF_E_PARSE);
 	ck_assert_int_eq(r.col, 6);
-	stop(a);
-	stop(b);
+	ts_stop(a);
+	ts_stop(b);
 }
 END_TEST
 
 START_TEST(goal_edits_and_errors)
 {
-	ff_session *s = start(10, 10);
+	ff_session *s = ts_start(10, 10);
 	ff_cmd_result r;
 
 	ck_assert_int_eq(ff_cmd_exec(s, "solve", &r), FF_E_NOTFOUND);
 	ck_assert(strstr(r.msg, "no goals"));
-	ok(s, "goal add cell 9,9");
-	ok(s, "solve fmm 4");
+	ts_ok(s, "goal add cell 9,9");
+	ts_ok(s, "solve fmm 4");
 	ck_assert_int_eq(s->opts.method, FF_METHOD_FMM);
 	ck_assert_int_eq(s->opts.connectivity, 4);
-	ok(s, "goal add cell 0,0");   /* goals changed: solved again */
+	ts_ok(s, "goal add cell 0,0");   /* goals changed: solved again */
 	ck_assert(ff_solver_value(s->solver, 0, 0) == 0);
 	same_as_fresh(s);
-	ok(s, "goal clear");
+	ts_ok(s, "goal clear");
 	ck_assert(!s->field);
 	ck_assert(strstr(s->note, "no goals"));
 	ck_assert_int_eq(ff_cmd_exec(s, "solve bfs", &r), FF_E_PARSE);
 	ck_assert_int_eq(r.col, 7);
-	stop(s);
+	ts_stop(s);
 }
 END_TEST
 

@@ -10,12 +10,12 @@ tests_check_level_LDADD = $(TEST_LDADD)
 tests_check_textlevel_SOURCES = tests/check_textlevel.c tests/testutil.h
 tests_check_textlevel_CFLAGS = $(TEST_CFLAGS)
 tests_check_textlevel_LDADD = $(TEST_LDADD)
-tests_check_cmd_SOURCES = tests/check_cmd.c tests/testutil.h
+tests_check_cmd_SOURCES = tests/check_cmd.c tests/testutil.h tests/testsession.h
 tests_check_cmd_CFLAGS = $(TEST_CFLAGS)
 tests_check_cmd_LDADD = $(TEST_LDADD)
 
 check_PROGRAMS += tests/check_session tests/check_replay
-tests_check_session_SOURCES = tests/check_session.c tests/testutil.h
+tests_check_session_SOURCES = tests/check_session.c tests/testutil.h tests/testsession.h
 tests_check_session_CFLAGS = $(TEST_CFLAGS)
 tests_check_session_LDADD = $(TEST_LDADD)
 tests_check_replay_SOURCES = tests/check_replay.c tests/testutil.h

@@ -1,4 +1,8 @@
-/* cmd_show.c - 'fieldmarshal show': print a level in either file format. */
+/*
+ * cmd_show.c - 'fieldmarshal show' and 'fieldmarshal export': print a level
+ * as text or as a Moving AI .map.  They differ only in where the level comes
+ * from: show takes a file or a stored name, export a stored name only.
+ */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,59 +10,38 @@
 
 #include "cli.h"
 #include "core/textlevel.h"
+#include "db.h"
 #include "util.h"
 
-static const char usage[] =
+static const char show_usage[] =
 	"usage: fieldmarshal show LEVEL [--format text|map] [-o FILE]\n"
 	"\n"
-	"Prints LEVEL (a text level or a Moving AI .map) in the chosen format,\n"
-	"so 'show x.map -o x.level' and 'show x.level --format map' convert.\n"
+	"Prints LEVEL (a text level, a Moving AI .map, or the name of a stored\n"
+	"level) in the chosen format, so 'show x.map -o x.level' and\n"
+	"'show x.level --format map' convert.\n"
 	"\n"
 	"  -f, --format FMT   text (default) or map\n"
 	"  -o, --output FILE  write to FILE instead of standard output\n"
 	"  -h, --help         show this help\n";
 
-int ff_cli_show(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"output", required_argument, NULL, 'o'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	const char *out = "-";
-	bool as_map = false;
-	ff_level *l;
-	char *text;
-	size_t len;
-	long lossy = 0;
-	int c, rc;
+static const char export_usage[] =
+	"usage: fieldmarshal export NAME [--format text|map] [-o FILE]\n"
+	"\n"
+	"Writes the stored level NAME as a text level (exactly as imported) or\n"
+	"as a Moving AI .map (grid only; costs rounded to . S W).\n"
+	"\n"
+	"  -f, --format FMT   text (default) or map\n"
+	"  -o, --output FILE  write to FILE instead of standard output\n"
+	"  -h, --help         show this help\n";
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (strcmp(optarg, "text") && strcmp(optarg, "map"))
-				return ff_cli_usage("show", "unknown format '%s' (text or map)", optarg);
-			as_map = !strcmp(optarg, "map");
-			break;
-		case 'o':
-			out = optarg;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return FF_EXIT_OK;
-		default:
-			return ff_cli_usage("show", "bad option");
-		}
-	}
-	if (optind != argc - 1)
-		return ff_cli_usage("show", "expected one LEVEL");
-	l = ff_cli_load_level(argv[optind]);
-	if (!l)
-		return FF_EXIT_FAIL;
-	text = as_map ? ff_mapfile_format(l, &len, &lossy) : ff_textlevel_format(l, &len);
-	ff_level_destroy(l);
+/* Writes L to OUT as text or a map; the exit code. */
+static int write_level(const ff_level *l, bool as_map, const char *out)
+{
+	long lossy = 0;
+	size_t len;
+	char *text = as_map ? ff_mapfile_format(l, &len, &lossy) : ff_textlevel_format(l, &len);
+	int rc;
+
 	if (!text) {
 		ff_cli_error("out of memory");
 		return FF_EXIT_FAIL;
@@ -69,4 +52,55 @@ int ff_cli_show(int argc, char **argv)
 	rc = ff_cli_write_file(out, text, len) ? FF_EXIT_OK : FF_EXIT_FAIL;
 	free(text);
 	return rc;
+}
+
+static int convert(const char *cmd, const char *usage, ff_level *(*load)(const char *),
+		   int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"output", required_argument, NULL, 'o'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *out = "-";
+	bool as_map = false;
+	ff_level *l;
+	int c, rc;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (strcmp(optarg, "text") && strcmp(optarg, "map"))
+				return ff_cli_usage(cmd, "unknown format '%s' (text or map)", optarg);
+			as_map = !strcmp(optarg, "map");
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return FF_EXIT_OK;
+		default:
+			return ff_cli_usage(cmd, "bad option");
+		}
+	}
+	if (optind != argc - 1)
+		return ff_cli_usage(cmd, "expected one %s", load == ff_cli_load_level ? "LEVEL" : "NAME");
+	if (!(l = load(argv[optind])))
+		return FF_EXIT_FAIL;
+	rc = write_level(l, as_map, out);
+	ff_level_destroy(l);
+	return rc;
+}
+
+int ff_cli_show(int argc, char **argv)
+{
+	return convert("show", show_usage, ff_cli_load_level, argc, argv);
+}
+
+int ff_cli_export(int argc, char **argv)
+{
+	return convert("export", export_usage, ff_cli_load_stored, argc, argv);
 }

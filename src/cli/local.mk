@@ -10,7 +10,7 @@ src_fieldmarshal_SOURCES = \
 src_fieldmarshal_SOURCES += src/cli/cmd_sim.c src/cli/bench_sim.c src/cli/bench_sim.h
 # The level database: --db, seeding, and the levels/import/export commands.
 src_fieldmarshal_SOURCES += src/cli/db.c src/cli/db.h \
-	src/cli/cmd_levels.c src/cli/cmd_import.c src/cli/cmd_export.c \
+	src/cli/cmd_levels.c src/cli/cmd_import.c \
 	src/cli/bench_store.c src/cli/bench_store.h
 # Solver subcommands.
 src_fieldmarshal_SOURCES += src/cli/cmd_solve.c src/cli/cmd_bench.c

@@ -72,8 +72,14 @@ int main(int argc, char **argv)
 		return FF_EXIT_OK;
 	}
 	for (size_t i = 0; i < NSUB; i++)
-		if (!strcmp(argv[1], subcommands[i].name))
+		if (!strcmp(argv[1], subcommands[i].name)) {
+			char prog[32];
+
+			/* getopt names the program in its messages: name the command */
+			snprintf(prog, sizeof prog, "fieldmarshal %s", subcommands[i].name);
+			argv[1] = prog;
 			return subcommands[i].fn(argc - 1, argv + 1);
+		}
 	ff_cli_error("unknown command '%s'", argv[1]);
 	fprintf(stderr, "try 'fieldmarshal --help'\n");
 	return FF_EXIT_USAGE;
