@@ -43,7 +43,8 @@ ff_sim *ff_sim_create(const ff_level *level, const ff_solver *solver,
 	s->arrive = malloc((size_t)s->w * (size_t)s->h);
 	s->clear = malloc((size_t)s->w * (size_t)s->h * sizeof *s->clear);
 	s->flow = malloc((size_t)s->w * (size_t)s->h * 2 * sizeof *s->flow);
-	if (!s->arrive || !s->clear || !s->flow)
+	s->walls = malloc((size_t)s->w * (size_t)s->h);
+	if (!s->arrive || !s->clear || !s->flow || !s->walls)
 		goto fail;
 	if (ff_spatial_init(&s->grid, s->w, s->h, capacity) != FF_OK)
 		goto fail;
@@ -65,6 +66,7 @@ void ff_sim_destroy(ff_sim *s)
 	free(s->arrive);
 	free(s->clear);
 	free(s->flow);
+	free(s->walls);
 	free(s->id);
 	free(s->state);
 	free(s->x);
@@ -81,7 +83,7 @@ size_t ff_sim_bytes(const ff_sim *s)
 	size_t grid = sizeof(uint32_t) * 2 + sizeof(float) * 2;
 
 	return sizeof *s +
-	       cells * (1 + sizeof *s->clear + 2 * sizeof *s->flow + sizeof(uint32_t)) +
+	       cells * (2 + sizeof *s->clear + 2 * sizeof *s->flow + sizeof(uint32_t)) +
 	       s->cap * agent + s->grid.cap * grid;
 }
 

@@ -19,6 +19,10 @@
 /* Cell flags in ff_sim.arrive. */
 #define FF_SIM_AT_GOAL 1        /* standing here counts as arrived */
 #define FF_SIM_AT_UNREACH 2     /* the solver found no way to a goal */
+/* Bit of neighbour (DX, DY) in ff_sim.walls: row by row from the top
+ * left, skipping the cell itself, so bit order is scan order. */
+#define FF_SIM_NBR_BIT(dx, dy) \
+	(1u << ((((dy) + 1) * 3 + (dx) + 1) - (((dy) + 1) * 3 + (dx) + 1 > 4)))
 /* Clearance is a 3-4 chamfer distance: 3 units per cell. */
 #define FF_SIM_CLEAR_UNIT 3
 
@@ -37,6 +41,8 @@ struct ff_sim {
 	ff_spatial grid;
 	uint8_t *arrive;             /* w*h: FF_SIM_AT_* flags */
 	uint16_t *clear;             /* w*h: chamfer distance to wall or edge */
+	uint8_t *walls;              /* w*h: which of the 8 neighbours are wall
+				      * or outside (FF_SIM_NBR_BIT order) */
 	float *flow;                 /* 2*w*h: the solver's unit flow per cell */
 	ff_sim_stats last;
 	ff_sim_totals tot;

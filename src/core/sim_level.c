@@ -1,7 +1,8 @@
 /*
  * sim_level.c - what the sim derives from its level: the cells where an
  * agent counts as arrived, the distance of every cell to the nearest wall
- * (which points funnelling agents to the middle of a corridor), and
+ * (which points funnelling agents to the middle of a corridor), which
+ * neighbours of every cell are walls (so open ground needs no wall test), and
  * spawning on passable cells of spawn areas.
  */
 #include <math.h>
@@ -103,12 +104,31 @@ static void build_flow(ff_sim *s)
 		}
 }
 
+/* For every cell, which of its 8 neighbours are wall or outside: most
+ * cells have none, and then a body there needs no wall test at all. */
+static void build_walls(ff_sim *s)
+{
+	size_t at = 0;
+
+	for (int y = 0; y < s->h; y++)
+		for (int x = 0; x < s->w; x++, at++) {
+			unsigned m = 0;
+
+			for (int dy = -1; dy <= 1; dy++)
+				for (int dx = -1; dx <= 1; dx++)
+					if ((dx || dy) && ff_sim_blocked(s, x + dx, y + dy))
+						m |= FF_SIM_NBR_BIT(dx, dy);
+			s->walls[at] = (uint8_t)m;
+		}
+}
+
 ff_err ff_sim_refresh(ff_sim *s)
 {
 	if (s->level->w != s->w || s->level->h != s->h)
 		return FF_E_STATE;
 	build_arrive(s, s->level->meta.params[FF_P_ARRIVAL_RADIUS]);
 	build_clearance(s);
+	build_walls(s);
 	build_flow(s);
 	return FF_OK;
 }

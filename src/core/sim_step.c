@@ -95,7 +95,9 @@ static int clampi(int v, int lo, int hi)
 static void one_nbr(const tickp *p, double dx, double dy, double vx, double vy,
 		    double fx, double fy, bool before, nbrs *o)
 {
-	double d2 = dx * dx + dy * dy, d, inv, nx, ny, along, side;
+	double d2 = dx * dx + dy * dy, d, inv, nx, ny, along, side, share, k;
+	bool ahead, touch;
+	int n;
 
 	if (d2 == 0) {
 		/* Exactly on top of each other: split by id order. */
@@ -104,41 +106,61 @@ static void one_nbr(const tickp *p, double dx, double dy, double vx, double vy,
 	}
 	along = -(dx * fx + dy * fy);
 	side = dx * fy - dy * fx;
-	/* Ahead: in the 90-degree cone around the flow. */
-	if (along > 0 && side < along && side > -along && d2 < o->ahead) {
-		o->ahead = d2;
-		o->ahead_v = vx * fx + vy * fy;
-	}
+	/* Ahead: in the 90-degree cone around the flow.  The updates below
+	 * are written as selects, not branches: which neighbour is ahead or
+	 * touching is a coin toss the branch predictor loses.  Adding a zero
+	 * share or weight leaves a sum as it was (it is never -0). */
+	ahead = (along > 0) & (side < along) & (side > -along) & (d2 < o->ahead);
+	o->ahead_v = ahead ? vx * fx + vy * fy : o->ahead_v;
+	o->ahead = ahead ? d2 : o->ahead;
 	d = sqrt(d2);
 	inv = 1.0 / d;
 	nx = dx * inv;
 	ny = dy * inv;
-	if (d < 2 * p->r) {
-		/* Bodies overlap: each of the pair undoes its share. */
-		double share = (p->r - 0.5 * d) * FF_SIM_PUSH;
-
-		o->px += nx * share;
-		o->py += ny * share;
-		if (o->ncontact < NCONTACT) {
-			o->cx[o->ncontact] = nx;
-			o->cy[o->ncontact] = ny;
-			o->cvx[o->ncontact] = vx;
-			o->cvy[o->ncontact] = vy;
-			o->ncontact++;
-		}
+	/* Bodies overlap: each of the pair undoes its share. */
+	touch = d < 2 * p->r;
+	share = touch ? (p->r - 0.5 * d) * FF_SIM_PUSH : 0.0;
+	o->px += nx * share;
+	o->py += ny * share;
+	n = o->ncontact;
+	if (n < NCONTACT) {
+		o->cx[n] = nx;
+		o->cy[n] = ny;
+		o->cvx[n] = vx;
+		o->cvy[n] = vy;
+		o->ncontact = n + touch;
 	}
-	if (d < p->sep_r) {
-		double k = 1.0 - d * p->inv_sep_r;
+	k = d < p->sep_r ? 1.0 - d * p->inv_sep_r : 0.0;
+	o->sx += nx * k;
+	o->sy += ny * k;
+}
 
-		o->sx += nx * k;
-		o->sy += ny * k;
+/* Room for candidates between the cheap test and the full one. */
+#define NCAND 64
+
+/* The full test on the NC candidates in CAND (grid positions), in order. */
+static void near_ones(const ff_sim *s, size_t i, const tickp *p, double fx,
+		      double fy, const uint32_t *cand, int nc, nbrs *o)
+{
+	const ff_spatial *g = &s->grid;
+	float fpx = (float)s->x[i], fpy = (float)s->y[i];
+
+	for (int c = 0; c < nc; c++) {
+		uint32_t k = cand[c];
+		float dx = fpx - g->x[k], dy = fpy - g->y[k];
+
+		/* Kept arrived agents are markers, not bodies. */
+		if (p->keep && s->state[g->idx[k]] == FF_AGENT_ARRIVED)
+			continue;
+		one_nbr(p, dx, dy, g->vx[k], g->vy[k], fx, fy, g->idx[k] > i, o);
 	}
 }
 
 /* Gathers what agent I (at SELF in the grid's order) needs from its
- * neighbours.  The first test runs in float on every candidate; only those
- * within reach of the body or separation go on to the double-precision
- * work. */
+ * neighbours.  A first pass in float over every candidate counts the
+ * density and, without branching, lists those within reach of the body or
+ * separation; the double-precision work then runs on the list, in the
+ * same order (a full list is worked off and refilled). */
 static void neighbours(const ff_sim *s, size_t i, uint32_t self, const tickp *p,
 		       double fx, double fy, nbrs *o)
 {
@@ -150,7 +172,8 @@ static void neighbours(const ff_sim *s, size_t i, uint32_t self, const tickp *p,
 	int y1 = clampi((int)floor(py + p->reach), 0, s->h - 1);
 	float fpx = (float)px, fpy = (float)py;
 	float dens2 = (float)p->dens_r2, near2 = (float)p->near2;
-	int dens = 0;
+	uint32_t cand[NCAND];
+	int dens = 0, nc = 0;
 
 	o->sx = o->sy = o->px = o->py = 0;
 	o->ncontact = 0;
@@ -160,17 +183,29 @@ static void neighbours(const ff_sim *s, size_t i, uint32_t self, const tickp *p,
 		size_t row = (size_t)y * (size_t)s->w;
 		uint32_t a = g->start[row + (size_t)x0], b = g->start[row + (size_t)x1 + 1];
 
-		for (uint32_t k = a; k < b; k++) {
-			float dx = fpx - g->x[k], dy = fpy - g->y[k], d2 = dx * dx + dy * dy;
+		uint32_t k = a;
 
-			dens += d2 < dens2;
-			/* Kept arrived agents are markers, not bodies. */
-			if (d2 < near2 && k != self &&
-			    !(p->keep && s->state[g->idx[k]] == FF_AGENT_ARRIVED))
-				one_nbr(p, dx, dy, g->vx[k], g->vy[k], fx, fy,
-					g->idx[k] > i, o);
-		}
+		/* Groups of FF_SPATIAL_PAD slots, masked past the run: a run
+		 * of up to that many agents (an empty one too) costs no
+		 * mispredicted branch.  The grid's arrays are padded so a
+		 * group may read past the last agent. */
+		do {
+			for (uint32_t j = k; j < k + FF_SPATIAL_PAD; j++) {
+				float dx = fpx - g->x[j], dy = fpy - g->y[j];
+				float d2 = dx * dx + dy * dy;
+				int in = j < b;
+
+				dens += (d2 < dens2) & in;
+				cand[nc] = j;
+				nc += (d2 < near2) & (j != self) & in;
+			}
+			if (nc > NCAND - FF_SPATIAL_PAD) {
+				near_ones(s, i, p, fx, fy, cand, nc, o);
+				nc = 0;
+			}
+		} while ((k += FF_SPATIAL_PAD) < b);
 	}
+	near_ones(s, i, p, fx, fy, cand, nc, o);
 	o->dens = dens - 1; /* not counting itself */
 }
 
@@ -230,6 +265,18 @@ static void sample_flow(const ff_sim *s, double x, double y, double *fx, double 
 	double tx = gx - i0, ty = gy - j0;
 	size_t at;
 
+	/* Four cells inside the level and all four weights positive (the
+	 * usual case): no tests.  Same sums, same order as the loop. */
+	if (tx > 0 && ty > 0 && i0 >= 0 && j0 >= 0 && i0 < s->w - 1 && j0 < s->h - 1) {
+		const float *a = &s->flow[2 * ((size_t)j0 * (size_t)s->w + (size_t)i0)];
+		const float *b = a + 2 * (size_t)s->w;
+		double w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty);
+		double w01 = (1 - tx) * ty, w11 = tx * ty;
+
+		sx = 0.0 + w00 * a[0] + w10 * a[2] + w01 * b[0] + w11 * b[2];
+		sy = 0.0 + w00 * a[1] + w10 * a[3] + w01 * b[1] + w11 * b[3];
+		goto norm;
+	}
 	for (int k = 0; k < 4; k++) {
 		int ci = i0 + (k & 1), cj = j0 + (k >> 1);
 		double wgt = ((k & 1) ? tx : 1 - tx) * ((k >> 1) ? ty : 1 - ty);
@@ -241,6 +288,7 @@ static void sample_flow(const ff_sim *s, double x, double y, double *fx, double 
 		sx += wgt * s->flow[at];
 		sy += wgt * s->flow[at + 1];
 	}
+norm:
 	n = sqrt(sx * sx + sy * sy);
 	if (n > 1e-9) {
 		*fx = sx / n;
@@ -295,22 +343,37 @@ static void desire(ff_sim *s, size_t i, uint32_t self, const tickp *p,
 	}
 }
 
-/* Pushes a disc of radius R at (PX, PY) out of the walls around its cell. */
+/* Pushes a disc of radius R at (PX, PY) out of the walls around its cell.
+ * The walls are those of the last refresh (ff_sim.walls); may_enter()
+ * reads the level itself, so a wall painted since is still never
+ * entered. */
 static void push_out(const ff_sim *s, double r, double *px, double *py)
 {
 	int cx = (int)floor(*px), cy = (int)floor(*py);
 	double ix = *px - cx, iy = *py - cy;
+	unsigned m, bit = 1;
 
 	/* A disc inside its own cell touches no other cell. */
 	if (ix >= r && ix <= 1 - r && iy >= r && iy <= 1 - r)
+		return;
+	if (ff_level_in(s->level, cx, cy))
+		m = s->walls[(size_t)cy * (size_t)s->w + (size_t)cx];
+	else
+		m = 0xff;   /* a step out of the level: test all eight */
+	if (!m)
 		return;
 	for (int dy = -1; dy <= 1; dy++)
 		for (int dx = -1; dx <= 1; dx++) {
 			int wx = cx + dx, wy = cy + dy;
 			double qx, qy, ex, ey, d2, d;
 
-			if ((dx == 0 && dy == 0) || !ff_sim_blocked(s, wx, wy))
+			if (dx == 0 && dy == 0)
 				continue;
+			if (!(m & bit) || !ff_sim_blocked(s, wx, wy)) {
+				bit <<= 1;
+				continue;
+			}
+			bit <<= 1;
 			qx = *px < wx ? wx : *px > wx + 1 ? wx + 1 : *px;
 			qy = *py < wy ? wy : *py > wy + 1 ? wy + 1 : *py;
 			ex = *px - qx;
@@ -328,6 +391,9 @@ static void push_out(const ff_sim *s, double r, double *px, double *py)
  * cell at most one step away, not across a wall corner. */
 static bool may_enter(const ff_sim *s, int ax, int ay, int bx, int by)
 {
+	/* move() starts on a passable cell (update() ejects otherwise). */
+	if (ax == bx && ay == by)
+		return true;
 	if (ff_sim_blocked(s, bx, by) || bx - ax > 1 || ax - bx > 1 ||
 	    by - ay > 1 || ay - by > 1)
 		return false;

@@ -2,7 +2,8 @@
  * spatial.c - the counting sort behind the neighbour grid: count points per
  * cell, turn counts into run ends by a prefix sum, then place points from
  * the last to the first so each run ends up starting at its own start and
- * keeps input order.
+ * keeps input order.  FF_SPATIAL_PAD slots past the last point are
+ * refilled with far-away points on every build.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -42,14 +43,14 @@ ff_err ff_spatial_reserve(ff_spatial *s, size_t cap)
 
 	if (cap <= s->cap)
 		return FF_OK;
-	if (cap > UINT32_MAX)
+	if (cap > UINT32_MAX - FF_SPATIAL_PAD)
 		return FF_E_NOMEM;
-	idx = malloc(cap * sizeof *idx);
+	idx = malloc((cap + FF_SPATIAL_PAD) * sizeof *idx);
 	cell = malloc(cap * sizeof *cell);
-	x = malloc(cap * sizeof *x);
-	y = malloc(cap * sizeof *y);
-	vx = malloc(cap * sizeof *vx);
-	vy = malloc(cap * sizeof *vy);
+	x = malloc((cap + FF_SPATIAL_PAD) * sizeof *x);
+	y = malloc((cap + FF_SPATIAL_PAD) * sizeof *y);
+	vx = malloc((cap + FF_SPATIAL_PAD) * sizeof *vx);
+	vy = malloc((cap + FF_SPATIAL_PAD) * sizeof *vy);
 	if (!idx || !cell || !x || !y || !vx || !vy) {
 		free(idx);
 		free(cell);
@@ -106,6 +107,12 @@ void ff_spatial_build(ff_spatial *s, const double *x, const double *y,
 		s->y[k] = (float)y[i];
 		s->vx[k] = (float)vx[i];
 		s->vy[k] = (float)vy[i];
+	}
+	/* The pad: far from everything, never in reach of anyone. */
+	for (size_t k = n; k < n + FF_SPATIAL_PAD; k++) {
+		s->idx[k] = 0;
+		s->x[k] = s->y[k] = -1e30f;
+		s->vx[k] = s->vy[k] = 0;
 	}
 	s->max_per_cell = (int)most;
 }

@@ -19,9 +19,14 @@
 
 #include "err.h"
 
+/* The point arrays hold this many slots past the last point, filled with
+ * far-away positions, so a reader may load a fixed-size group of slots
+ * from anywhere in a run and mask off the ones past it. */
+#define FF_SPATIAL_PAD 4
+
 typedef struct ff_spatial {
 	int w, h;
-	size_t cap;           /* points the buffers hold */
+	size_t cap;           /* points the buffers hold (plus the pad) */
 	uint32_t *start;      /* w*h + 1 run starts; start[w*h] = n */
 	uint32_t *idx;        /* input index of each sorted point */
 	float *x, *y;         /* sorted copies of the positions */
