@@ -185,12 +185,12 @@ END_TEST
 
 /* --- determinism ----------------------------------------------------------- */
 
-static uint64_t run_hash(uint64_t seed, unsigned flags, long ticks)
+static uint64_t run_hash(uint64_t seed, unsigned flags, long ticks, long agents)
 {
 	world w;
 	uint64_t h;
 
-	open_world(&w, "chokepoint.level", seed, flags, 500);
+	open_world(&w, "chokepoint.level", seed, flags, agents);
 	for (long t = 0; t < ticks; t++)
 		ff_sim_step(w.sim);
 	h = ff_sim_hash(w.sim);
@@ -200,12 +200,12 @@ static uint64_t run_hash(uint64_t seed, unsigned flags, long ticks)
 
 START_TEST(same_seed_same_hash)
 {
-	uint64_t a = run_hash(7, 0, 150);
+	uint64_t a = run_hash(7, 0, 150, 500);
 
-	ck_assert_uint_eq(a, run_hash(7, 0, 150));
-	ck_assert(a != run_hash(8, 0, 150));
-	ck_assert(a != run_hash(7, FF_SIM_NO_FUNNEL, 150));
-	ck_assert(a != run_hash(7, 0, 149));
+	ck_assert_uint_eq(a, run_hash(7, 0, 150, 500));
+	ck_assert(a != run_hash(8, 0, 150, 500));
+	ck_assert(a != run_hash(7, FF_SIM_NO_FUNNEL, 150, 500));
+	ck_assert(a != run_hash(7, 0, 149, 500));
 }
 END_TEST
 
@@ -227,35 +227,96 @@ END_TEST
 
 /* --- scenarios ------------------------------------------------------------ */
 
+/* The gap of chokepoint.level: column 40, rows 15 and 16, drawn
+ * downwards, so agents heading east count +1. */
+#define GAP_LINE 40, 15, 40, 17
+/* The hash after 'fieldmarshal sim levels/chokepoint.level' (seed 1, run
+ * to the end), as docs/simulation.md gives it: every build (-O0,
+ * sanitizers, -O2, any IEEE host) must reach exactly this state. */
+#define CHOKEPOINT_HASH 0xc268956c85878469ull
+
 /* Chokepoint, 500 agents: everyone arrives within the budget with and
- * without funnelling, never in a wall; funnelling passes more agents per
- * tick through the gap on every seed tried and keeps cells below the
- * packing bound. */
+ * without funnelling, never in a wall, each crossing the gap's line once
+ * (net); funnelling passes more agents per tick to the goal and through
+ * the gap on every seed tried and keeps cells below the packing bound. */
 START_TEST(chokepoint_funnelling_helps)
 {
 	for (uint64_t seed = 1; seed <= 3; seed++) {
 		world w;
-		double with, without;
+		double with, without, gap_with, gap_without;
 		long t;
 
 		open_world(&w, "chokepoint.level", seed, 0, 500);
+		ck_assert_int_eq(ff_sim_set_line(w.sim, GAP_LINE), FF_OK);
 		t = run_all(&w, 1500, MAX_PER_CELL);
 		ck_assert_int_le(t, 1500);
 		ck_assert_int_eq(ff_sim_totals_get(w.sim)->arrived, 500);
 		ck_assert_int_eq(ff_sim_totals_get(w.sim)->wall_violations, 0);
+		ck_assert_int_eq(ff_sim_totals_get(w.sim)->crossings, 500);
 		with = ff_sim_totals_get(w.sim)->throughput;
+		gap_with = ff_sim_totals_get(w.sim)->line_throughput;
+		if (seed == 1)
+			ck_assert_uint_eq(ff_sim_hash(w.sim), CHOKEPOINT_HASH);
 		close_world(&w);
 
 		open_world(&w, "chokepoint.level", seed, FF_SIM_NO_FUNNEL, 500);
+		ck_assert_int_eq(ff_sim_set_line(w.sim, GAP_LINE), FF_OK);
 		t = run_all(&w, 1500, 1000);
 		ck_assert_int_le(t, 1500);
 		ck_assert_int_eq(ff_sim_totals_get(w.sim)->arrived, 500);
+		ck_assert_int_eq(ff_sim_totals_get(w.sim)->crossings, 500);
 		without = ff_sim_totals_get(w.sim)->throughput;
+		gap_without = ff_sim_totals_get(w.sim)->line_throughput;
 		close_world(&w);
 		ck_assert_msg(with > without * 1.03,
 			      "seed %d: funnel %.3f vs none %.3f agents/tick", (int)seed,
 			      with, without);
+		ck_assert_msg(gap_with > gap_without * 1.03,
+			      "seed %d: through the gap, funnel %.3f vs none %.3f agents/tick",
+			      (int)seed, gap_with, gap_without);
 	}
+}
+END_TEST
+
+/* The marked line only observes: the run's hash is the same with it; the
+ * count is net and signed by the line's direction; bad lines are refused
+ * and leave the old one. */
+START_TEST(line_counts_net_crossings)
+{
+	world a, b;
+
+	open_world(&a, "chokepoint.level", 4, 0, 200);
+	open_world(&b, "chokepoint.level", 4, 0, 200);
+	ck_assert_int_eq(ff_sim_set_line(a.sim, GAP_LINE), FF_OK);
+	ck_assert_int_eq(ff_sim_set_line(b.sim, 40, 17, 40, 15), FF_OK);
+	ck_assert_int_eq(ff_sim_set_line(b.sim, 1, 1, 1, 1), FF_E_INVAL);
+	ck_assert_int_eq(ff_sim_set_line(b.sim, NAN, 1, 2, 1), FF_E_INVAL);
+	ck_assert_int_eq(ff_sim_set_line(b.sim, 0, 1, INFINITY, 1), FF_E_INVAL);
+	for (int t = 0; t < 400; t++) {
+		ff_sim_step(a.sim);
+		ff_sim_step(b.sim);
+		ck_assert_int_ge(ff_sim_last(a.sim)->crossings, 0);
+		ck_assert_int_eq(ff_sim_last(a.sim)->crossings, -ff_sim_last(b.sim)->crossings);
+	}
+	ck_assert_int_gt(ff_sim_totals_get(a.sim)->crossings, 50);
+	ck_assert_int_ge(ff_sim_totals_get(a.sim)->crossings,
+			 ff_sim_totals_get(a.sim)->arrived);
+	ck_assert_int_gt(ff_sim_totals_get(a.sim)->first_crossing, 0);
+	ck_assert(ff_sim_totals_get(a.sim)->line_throughput > 0);
+	ck_assert_uint_eq(ff_sim_hash(a.sim), ff_sim_hash(b.sim));
+	ck_assert_uint_eq(ff_sim_hash(a.sim), run_hash(4, 0, 400, 200));
+	/* A line away from every path counts nothing; clearing stops counting. */
+	ck_assert_int_eq(ff_sim_set_line(b.sim, 2, 30, 3, 30), FF_OK);
+	ck_assert_int_eq(ff_sim_totals_get(b.sim)->crossings, 0);
+	ff_sim_step(b.sim);
+	ck_assert_int_eq(ff_sim_last(b.sim)->crossings, 0);
+	ff_sim_clear_line(a.sim);
+	for (int t = 0; t < 50; t++) {
+		ff_sim_step(a.sim);
+		ck_assert_int_eq(ff_sim_last(a.sim)->crossings, 0);
+	}
+	close_world(&a);
+	close_world(&b);
 }
 END_TEST
 
@@ -548,6 +609,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, same_seed_same_hash);
 	tcase_add_test(tc, hash_sees_every_agent);
 	tcase_add_test(tc, chokepoint_funnelling_helps);
+	tcase_add_test(tc, line_counts_net_crossings);
 	tcase_add_test(tc, rooms_doors_pass);
 	tcase_add_test(tc, exits_split_by_nearness);
 	tcase_add_loop_test(tc, never_in_a_wall, 0, 10);

@@ -21,7 +21,7 @@ static const char usage[] =
 	"usage: fieldmarshal sim LEVEL [--agents N] [--ticks T | --until-arrived]\n"
 	"                        [--seed S] [--set NAME=VALUE ...] [--stats tsv]\n"
 	"                        [--no-funnel] [--no-separation] [--keep-arrived]\n"
-	"                        [--frames [EVERY]]\n"
+	"                        [--line X0,Y0,X1,Y1] [--frames [EVERY]]\n"
 	"\n"
 	"Solves LEVEL's flow field, spawns agents in its spawn areas and runs the\n"
 	"crowd simulation, then prints the run's statistics and 'hash HEX', a hash\n"
@@ -38,13 +38,18 @@ static const char usage[] =
 	"      --no-funnel      no density-based funnelling\n"
 	"      --no-separation  no separation (and no funnelling)\n"
 	"      --keep-arrived   arrived agents stay instead of leaving\n"
+	"      --line X0,Y0,X1,Y1\n"
+	"                       count agents crossing this segment (cell units),\n"
+	"                       net, + along (Y1-Y0, X0-X1): 'crossings' and\n"
+	"                       'line_throughput' (per tick, first to last)\n"
 	"      --frames [EVERY] print an ASCII frame every EVERY ticks (default 1)\n"
 	"  -h, --help           show this help\n";
 
 typedef struct simopts {
 	const char *level;
 	long agents, ticks, every;
-	bool tsv;
+	bool tsv, line;
+	double seg[4];
 	unsigned flags;
 } simopts;
 
@@ -90,7 +95,17 @@ static bool set_param(ff_level *l, const char *arg)
 	return true;
 }
 
-enum { OPT_SET = 256, OPT_STATS, OPT_NOFUNNEL, OPT_NOSEP, OPT_KEEP, OPT_FRAMES };
+enum { OPT_SET = 256, OPT_STATS, OPT_NOFUNNEL, OPT_NOSEP, OPT_KEEP, OPT_FRAMES,
+       OPT_LINE };
+
+/* Parses "X0,Y0,X1,Y1" into SEG. */
+static bool parse_line(const char *arg, double seg[4])
+{
+	int end = -1;
+
+	return sscanf(arg, "%lf,%lf,%lf,%lf%n", &seg[0], &seg[1], &seg[2], &seg[3],
+		      &end) == 4 && end >= 0 && arg[end] == '\0';
+}
 
 /* Parses the command line into O, leaving --set and --seed arguments in
  * SETS (NSETS of them, seed last as "seed=S").  Returns -1 to go on, else
@@ -108,6 +123,7 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 		{"no-separation", no_argument, NULL, OPT_NOSEP},
 		{"keep-arrived", no_argument, NULL, OPT_KEEP},
 		{"frames", optional_argument, NULL, OPT_FRAMES},
+		{"line", required_argument, NULL, OPT_LINE},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -158,6 +174,11 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 				optind++;
 			else if (optarg && !parse_long(optarg, 1, 1000000000L, &o->every))
 				return ff_cli_usage("sim", "bad frame interval '%s'", optarg);
+			break;
+		case OPT_LINE:
+			if (!parse_line(optarg, o->seg))
+				return ff_cli_usage("sim", "--line wants X0,Y0,X1,Y1, not '%s'", optarg);
+			o->line = true;
 			break;
 		case 'h':
 			fputs(usage, stdout);
@@ -212,12 +233,12 @@ static void frame(FILE *f, const ff_level *l, const ff_sim *sim, unsigned *count
 
 static void tsv_row(FILE *f, const ff_sim_stats *st)
 {
-	fprintf(f, "%ld\t%ld\t%ld\t%ld\t%ld\t%.4f\t%.4f\t%d\t%ld\n", st->tick,
+	fprintf(f, "%ld\t%ld\t%ld\t%ld\t%ld\t%.4f\t%.4f\t%d\t%ld\t%ld\n", st->tick,
 		st->alive, st->arrived, st->stranded, st->arrivals, st->mean_speed,
-		st->max_speed, st->max_per_cell, st->wall_violations);
+		st->max_speed, st->max_per_cell, st->wall_violations, st->crossings);
 }
 
-static void summary(FILE *f, const ff_sim *sim, bool capped)
+static void summary(FILE *f, const ff_sim *sim, bool capped, bool line)
 {
 	const ff_sim_stats *st = ff_sim_last(sim);
 	const ff_sim_totals *t = ff_sim_totals_get(sim);
@@ -233,6 +254,12 @@ static void summary(FILE *f, const ff_sim *sim, bool capped)
 	fprintf(f, "max_speed %.4f\n", t->max_speed);
 	fprintf(f, "max_per_cell %d\n", t->max_per_cell);
 	fprintf(f, "wall_violations %ld\n", t->wall_violations);
+	if (line) {
+		fprintf(f, "crossings %ld\n", t->crossings);
+		fprintf(f, "first_crossing %ld\n", t->first_crossing);
+		fprintf(f, "last_crossing %ld\n", t->last_crossing);
+		fprintf(f, "line_throughput %.4f\n", t->line_throughput);
+	}
 	fprintf(f, "hash %016" PRIx64 "\n", ff_sim_hash(sim));
 }
 
@@ -252,6 +279,10 @@ static int run(ff_level *l, const ff_solver *solver, const simopts *o)
 		goto out;
 	}
 	ff_sim_set_flags(sim, o->flags);
+	if (o->line && ff_sim_set_line(sim, o->seg[0], o->seg[1], o->seg[2], o->seg[3]) != FF_OK) {
+		rc = ff_cli_usage("sim", "--line needs two different finite ends");
+		goto out;
+	}
 	if ((e = ff_sim_spawn_level(sim, o->agents)) != FF_OK) {
 		ff_cli_error("cannot spawn agents: %s", ff_strerror(e));
 		rc = FF_EXIT_FAIL;
@@ -259,7 +290,7 @@ static int run(ff_level *l, const ff_solver *solver, const simopts *o)
 	}
 	if (o->tsv)
 		printf("tick\talive\tarrived\tstranded\tarrivals\tmean_speed\tmax_speed\t"
-		       "max_per_cell\twall_violations\n");
+		       "max_per_cell\twall_violations\tcrossings\n");
 	for (long t = 0; t < limit; t++) {
 		const ff_sim_stats *st;
 
@@ -273,7 +304,7 @@ static int run(ff_level *l, const ff_solver *solver, const simopts *o)
 			frame(stdout, l, sim, count);
 		capped = until && t == limit - 1 && st->alive > st->stranded;
 	}
-	summary(stdout, sim, capped);
+	summary(stdout, sim, capped, o->line);
 	if (capped || ff_sim_totals_get(sim)->wall_violations)
 		rc = FF_EXIT_FAIL;
 out:
@@ -284,7 +315,7 @@ out:
 
 int ff_cli_sim(int argc, char **argv)
 {
-	simopts o = {NULL, -1, -1, 0, false, 0};
+	simopts o = {NULL, -1, -1, 0, false, false, {0, 0, 0, 0}, 0};
 	const char **sets = calloc((size_t)argc + 1, sizeof *sets);
 	ff_solver_opts sopts = {FF_METHOD_FMM, 8};
 	ff_solver *solver = NULL;

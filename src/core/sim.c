@@ -123,6 +123,28 @@ void ff_sim_seed(ff_sim *s, uint64_t seed)
 	ff_rng_seed(&s->rng, seed);
 }
 
+ff_err ff_sim_set_line(ff_sim *s, double x0, double y0, double x1, double y1)
+{
+	ff_sim_totals *t = &s->tot;
+
+	if (!isfinite(x0) || !isfinite(y0) || !isfinite(x1) || !isfinite(y1) ||
+	    (x0 == x1 && y0 == y1))
+		return FF_E_INVAL;
+	s->line[0] = x0;
+	s->line[1] = y0;
+	s->line[2] = x1;
+	s->line[3] = y1;
+	s->line_on = true;
+	t->crossings = t->first_crossing = t->last_crossing = 0;
+	t->line_throughput = 0;
+	return FF_OK;
+}
+
+void ff_sim_clear_line(ff_sim *s)
+{
+	s->line_on = false;
+}
+
 void ff_sim_clear(ff_sim *s)
 {
 	s->n = 0;

@@ -44,6 +44,8 @@ struct ff_sim {
 	uint8_t *walls;              /* w*h: which of the 8 neighbours are wall
 				      * or outside (FF_SIM_NBR_BIT order) */
 	float *flow;                 /* 2*w*h: the solver's unit flow per cell */
+	bool line_on;                /* a line is marked (ff_sim_set_line) */
+	double line[4];              /* its ends: x0, y0, x1, y1 */
 	ff_sim_stats last;
 	ff_sim_totals tot;
 };

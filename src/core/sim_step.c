@@ -450,9 +450,32 @@ static void eject(ff_sim *s, size_t i)
 			}
 }
 
+/* Which way the move from (OX, OY) to (X, Y) crossed the marked line:
+ * +1 along (y1 - y0, x0 - x1) (see ff_sim_set_line), -1 back, else 0.  A
+ * centre exactly on the line counts as past it, so a walk that stops on
+ * the line counts once, not twice. */
+static int crossed(const ff_sim *s, double ox, double oy, double x, double y)
+{
+	const double *l = s->line;
+	double dx = l[2] - l[0], dy = l[3] - l[1];
+	bool was_past = dx * (oy - l[1]) - dy * (ox - l[0]) <= 0;
+	bool is_past = dx * (y - l[1]) - dy * (x - l[0]) <= 0;
+	double mx = x - ox, my = y - oy, e0, e1;
+
+	if (was_past == is_past)
+		return 0;
+	/* The segment's ends lie on either side of the move (or on it). */
+	e0 = mx * (l[1] - oy) - my * (l[0] - ox);
+	e1 = mx * (l[3] - oy) - my * (l[2] - ox);
+	if ((e0 > 0 && e1 > 0) || (e0 < 0 && e1 < 0))
+		return 0;
+	return is_past ? 1 : -1;
+}
+
 /* Steers, accelerates and moves agent I (at SELF in the grid's order);
- * true when it arrived. */
-static bool update(ff_sim *s, size_t i, uint32_t self, const tickp *p)
+ * true when it arrived.  Adds its crossing of the marked line to ST. */
+static bool update(ff_sim *s, size_t i, uint32_t self, const tickp *p,
+		   ff_sim_stats *st)
 {
 	double vx, vy, dvx, dvy, dv2, ox = s->x[i], oy = s->y[i], px, py, pm;
 	nbrs o;
@@ -499,6 +522,8 @@ static bool update(ff_sim *s, size_t i, uint32_t self, const tickp *p)
 		py *= pm;
 	}
 	move(s, i, p->r, vx * p->dt + px, vy * p->dt + py);
+	if (s->line_on)
+		st->crossings += crossed(s, ox, oy, s->x[i], s->y[i]);
 	/* The walking velocity: what was achieved, less the push, no faster
 	 * than the top speed (a wall stops what runs into it). */
 	vx = (s->x[i] - ox - px) / p->dt;
@@ -569,6 +594,14 @@ static void account(ff_sim *s, const ff_sim_stats *st)
 		t->throughput = (double)t->arrived /
 				(double)(t->last_arrival - t->first_arrival + 1);
 	}
+	if (st->crossings) {
+		t->crossings += st->crossings;
+		if (!t->first_crossing)
+			t->first_crossing = st->tick;
+		t->last_crossing = st->tick;
+		t->line_throughput = (double)t->crossings /
+				     (double)(t->last_crossing - t->first_crossing + 1);
+	}
 	t->max_speed = st->max_speed > t->max_speed ? st->max_speed : t->max_speed;
 	if (st->max_per_cell > t->max_per_cell)
 		t->max_per_cell = st->max_per_cell;
@@ -591,7 +624,7 @@ void ff_sim_step(ff_sim *s)
 		size_t i = s->grid.idx[k];
 
 		if (s->state[i] != FF_AGENT_ARRIVED) {
-			st.arrivals += update(s, i, (uint32_t)k, &p);
+			st.arrivals += update(s, i, (uint32_t)k, &p, &st);
 		} else if (ff_sim_blocked(s, (int)s->x[i], (int)s->y[i])) {
 			eject(s, i);  /* kept arrived agent under a new wall */
 		}
