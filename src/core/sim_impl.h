@@ -16,6 +16,10 @@
 #include "spatial.h"
 
 #define FF_SIM_MAX_AGENTS 100000000u
+/* Agent state during a tick for one that arrived in it: to the agents
+ * steered after it, it is still the body it was at the start of the tick;
+ * the tick's end makes it FF_AGENT_ARRIVED. */
+#define FF_SIM_ARRIVING 3
 /* Cell flags in ff_sim.arrive. */
 #define FF_SIM_AT_GOAL 1        /* standing here counts as arrived */
 #define FF_SIM_AT_UNREACH 2     /* the solver found no way to a goal */

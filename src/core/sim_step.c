@@ -89,11 +89,20 @@ static int clampi(int v, int lo, int hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* One neighbour J within reach of agent I, at offset (DX, DY) = pos(I) -
- * pos(J) and with velocity (VX, VY); BEFORE when I comes first in id
- * order. */
-static void one_nbr(const tickp *p, double dx, double dy, double vx, double vy,
-		    double fx, double fy, bool before, nbrs *o)
+/* The running sums over neighbours, kept in registers while a list of
+ * candidates is worked off (see nbrs). */
+typedef struct sums {
+	double sx, sy, px, py, ahead, ahead_v;
+	int ncontact;
+} sums;
+
+/* One neighbour within reach of the agent, at offset (DX, DY) = the
+ * agent's position minus the neighbour's and with velocity (VX, VY);
+ * BEFORE when the agent comes first in id order.  Adds to M; contacts go
+ * to O. */
+static inline void one_nbr(const tickp *p, double dx, double dy, double vx,
+			   double vy, double fx, double fy, bool before, sums *m,
+			   nbrs *o)
 {
 	double d2 = dx * dx + dy * dy, d, inv, nx, ny, along, side, share, k;
 	bool ahead, touch;
@@ -101,7 +110,7 @@ static void one_nbr(const tickp *p, double dx, double dy, double vx, double vy,
 
 	if (d2 == 0) {
 		/* Exactly on top of each other: split by id order. */
-		o->px += before ? p->r : -p->r;
+		m->px += before ? p->r : -p->r;
 		return;
 	}
 	along = -(dx * fx + dy * fy);
@@ -110,9 +119,9 @@ static void one_nbr(const tickp *p, double dx, double dy, double vx, double vy,
 	 * are written as selects, not branches: which neighbour is ahead or
 	 * touching is a coin toss the branch predictor loses.  Adding a zero
 	 * share or weight leaves a sum as it was (it is never -0). */
-	ahead = (along > 0) & (side < along) & (side > -along) & (d2 < o->ahead);
-	o->ahead_v = ahead ? vx * fx + vy * fy : o->ahead_v;
-	o->ahead = ahead ? d2 : o->ahead;
+	ahead = (along > 0) & (side < along) & (side > -along) & (d2 < m->ahead);
+	m->ahead_v = ahead ? vx * fx + vy * fy : m->ahead_v;
+	m->ahead = ahead ? d2 : m->ahead;
 	d = sqrt(d2);
 	inv = 1.0 / d;
 	nx = dx * inv;
@@ -120,19 +129,19 @@ static void one_nbr(const tickp *p, double dx, double dy, double vx, double vy,
 	/* Bodies overlap: each of the pair undoes its share. */
 	touch = d < 2 * p->r;
 	share = touch ? (p->r - 0.5 * d) * FF_SIM_PUSH : 0.0;
-	o->px += nx * share;
-	o->py += ny * share;
-	n = o->ncontact;
+	m->px += nx * share;
+	m->py += ny * share;
+	n = m->ncontact;
 	if (n < NCONTACT) {
 		o->cx[n] = nx;
 		o->cy[n] = ny;
 		o->cvx[n] = vx;
 		o->cvy[n] = vy;
-		o->ncontact = n + touch;
+		m->ncontact = n + touch;
 	}
 	k = d < p->sep_r ? 1.0 - d * p->inv_sep_r : 0.0;
-	o->sx += nx * k;
-	o->sy += ny * k;
+	m->sx += nx * k;
+	m->sy += ny * k;
 }
 
 /* Room for candidates between the cheap test and the full one. */
@@ -144,6 +153,7 @@ static void near_ones(const ff_sim *s, size_t i, const tickp *p, double fx,
 {
 	const ff_spatial *g = &s->grid;
 	float fpx = (float)s->x[i], fpy = (float)s->y[i];
+	sums m = {o->sx, o->sy, o->px, o->py, o->ahead, o->ahead_v, o->ncontact};
 
 	for (int c = 0; c < nc; c++) {
 		uint32_t k = cand[c];
@@ -152,8 +162,61 @@ static void near_ones(const ff_sim *s, size_t i, const tickp *p, double fx,
 		/* Kept arrived agents are markers, not bodies. */
 		if (p->keep && s->state[g->idx[k]] == FF_AGENT_ARRIVED)
 			continue;
-		one_nbr(p, dx, dy, g->vx[k], g->vy[k], fx, fy, g->idx[k] > i, o);
+		one_nbr(p, dx, dy, g->vx[k], g->vy[k], fx, fy, g->idx[k] > i, &m, o);
 	}
+	o->sx = m.sx;
+	o->sy = m.sy;
+	o->px = m.px;
+	o->py = m.py;
+	o->ahead = m.ahead;
+	o->ahead_v = m.ahead_v;
+	o->ncontact = m.ncontact;
+}
+
+#if defined(__GNUC__) && FF_SPATIAL_PAD == 4
+typedef float v4f __attribute__((vector_size(16)));
+typedef int32_t v4i __attribute__((vector_size(16)));
+#endif
+
+/* The cheap test on the FF_SPATIAL_PAD grid slots from K (those from B on
+ * are masked off) against the point (PX, PY): adds those within DENS2
+ * (squared) to DENS and appends those within NEAR2, other than SELF, to
+ * CAND at NC.  The same float arithmetic lane by lane as the plain loop,
+ * so both give the same bits. */
+static inline void group(const ff_spatial *g, uint32_t k, uint32_t b,
+			 uint32_t self, float px, float py, float dens2,
+			 float near2, int *dens, uint32_t *cand, int *nc)
+{
+#if defined(__GNUC__) && FF_SPATIAL_PAD == 4
+	v4f gx, gy, dx, dy, d2;
+	v4i j = (v4i){0, 1, 2, 3} + (int32_t)k, in, dm, nm;
+	int n = *nc;
+
+	memcpy(&gx, &g->x[k], sizeof gx);
+	memcpy(&gy, &g->y[k], sizeof gy);
+	dx = (v4f){px, px, px, px} - gx;
+	dy = (v4f){py, py, py, py} - gy;
+	d2 = dx * dx + dy * dy;
+	in = j < (int32_t)b;
+	dm = (d2 < dens2) & in;
+	nm = (d2 < near2) & in & (j != (int32_t)self);
+	*dens -= dm[0] + dm[1] + dm[2] + dm[3];
+	for (int l = 0; l < 4; l++) {
+		cand[n] = k + (uint32_t)l;
+		n -= nm[l];
+	}
+	*nc = n;
+#else
+	for (uint32_t j = k; j < k + FF_SPATIAL_PAD; j++) {
+		float dx = px - g->x[j], dy = py - g->y[j];
+		float d2 = dx * dx + dy * dy;
+		int in = j < b;
+
+		*dens += (d2 < dens2) & in;
+		cand[*nc] = j;
+		*nc += (d2 < near2) & (j != self) & in;
+	}
+#endif
 }
 
 /* Gathers what agent I (at SELF in the grid's order) needs from its
@@ -181,24 +244,14 @@ static void neighbours(const ff_sim *s, size_t i, uint32_t self, const tickp *p,
 	o->ahead_v = 0;
 	for (int y = y0; y <= y1; y++) {
 		size_t row = (size_t)y * (size_t)s->w;
-		uint32_t a = g->start[row + (size_t)x0], b = g->start[row + (size_t)x1 + 1];
-
-		uint32_t k = a;
+		uint32_t k = g->start[row + (size_t)x0], b = g->start[row + (size_t)x1 + 1];
 
 		/* Groups of FF_SPATIAL_PAD slots, masked past the run: a run
 		 * of up to that many agents (an empty one too) costs no
 		 * mispredicted branch.  The grid's arrays are padded so a
 		 * group may read past the last agent. */
 		do {
-			for (uint32_t j = k; j < k + FF_SPATIAL_PAD; j++) {
-				float dx = fpx - g->x[j], dy = fpy - g->y[j];
-				float d2 = dx * dx + dy * dy;
-				int in = j < b;
-
-				dens += (d2 < dens2) & in;
-				cand[nc] = j;
-				nc += (d2 < near2) & (j != self) & in;
-			}
+			group(g, k, b, self, fpx, fpy, dens2, near2, &dens, cand, &nc);
 			if (nc > NCAND - FF_SPATIAL_PAD) {
 				near_ones(s, i, p, fx, fy, cand, nc, o);
 				nc = 0;
@@ -303,11 +356,10 @@ norm:
 /* The velocity agent I wants this tick, and the push (in cells) that
  * separates its body from those it overlaps. */
 static void desire(ff_sim *s, size_t i, uint32_t self, const tickp *p,
-		   double *vx, double *vy, nbrs *o)
+		   double fx, double fy, double *vx, double *vy, nbrs *o)
 {
-	double fx, fy, cap = p->speed, m, f = 0;
+	double cap = p->speed, m, f = 0;
 
-	sample_flow(s, s->x[i], s->y[i], &fx, &fy);
 	*vx = p->speed * fx;
 	*vy = p->speed * fy;
 	if (p->sep) {
@@ -472,26 +524,54 @@ static int crossed(const ff_sim *s, double ox, double oy, double x, double y)
 	return is_past ? 1 : -1;
 }
 
-/* Steers, accelerates and moves agent I (at SELF in the grid's order);
- * true when it arrived.  Adds its crossing of the marked line to ST. */
-static bool update(ff_sim *s, size_t i, uint32_t self, const tickp *p,
-		   ff_sim_stats *st)
+/* A tick runs over the agents in grid order, a block at a time, in three
+ * passes: look (state and flow), steer (neighbours, desired velocity,
+ * inertia, bodies), move (walls, line, arrival).  Each pass is a short
+ * loop whose iterations do not depend on each other, so the processor
+ * overlaps the square roots and divisions of several agents instead of
+ * waiting on one agent's chain; the arithmetic of an agent is the same
+ * as in one pass. */
+#define BLOCK 64
+
+typedef struct block {
+	uint32_t i[BLOCK];           /* agent index; UINT32_MAX: not moving */
+	double fx[BLOCK], fy[BLOCK]; /* flow at the agent */
+	double mx[BLOCK], my[BLOCK]; /* the move this tick, cells */
+	double px[BLOCK], py[BLOCK]; /* of which the push out of bodies */
+} block;
+
+/* Pass 1 for agent I: ejects it from a wall painted over it, stops it
+ * when stranded, else samples the flow into slot B.  True when it moves
+ * on to the next passes. */
+static bool look(ff_sim *s, size_t i, block *bk, int b)
 {
-	double vx, vy, dvx, dvy, dv2, ox = s->x[i], oy = s->y[i], px, py, pm;
-	nbrs o;
-	int cx, cy;
+	double ox = s->x[i], oy = s->y[i];
 
 	if (ff_sim_blocked(s, (int)ox, (int)oy)) {
 		eject(s, i);
 		return false;
 	}
+	if (s->state[i] == FF_AGENT_ARRIVED)
+		return false; /* a kept marker */
 	if (s->arrive[(size_t)(int)oy * (size_t)s->w + (size_t)(int)ox] & FF_SIM_AT_UNREACH) {
 		s->state[i] = FF_AGENT_STRANDED;
 		s->vx[i] = s->vy[i] = 0;
 		return false;
 	}
 	s->state[i] = FF_AGENT_MOVING;
-	desire(s, i, self, p, &vx, &vy, &o);
+	sample_flow(s, ox, oy, &bk->fx[b], &bk->fy[b]);
+	return true;
+}
+
+/* Pass 2 for agent I (at SELF in the grid's order, slot B): the velocity
+ * it wants, limited by inertia and by the bodies it touches, and the move
+ * with the push out of overlaps. */
+static void steer(ff_sim *s, size_t i, uint32_t self, const tickp *p, block *bk, int b)
+{
+	double vx, vy, dvx, dvy, dv2, px, py, pm;
+	nbrs o;
+
+	desire(s, i, self, p, bk->fx[b], bk->fy[b], &vx, &vy, &o);
 	dvx = vx - s->vx[i];
 	dvy = vy - s->vy[i];
 	dv2 = dvx * dvx + dvy * dvy;
@@ -521,7 +601,23 @@ static bool update(ff_sim *s, size_t i, uint32_t self, const tickp *p,
 		px *= pm;
 		py *= pm;
 	}
-	move(s, i, p->r, vx * p->dt + px, vy * p->dt + py);
+	bk->mx[b] = vx * p->dt + px;
+	bk->my[b] = vy * p->dt + py;
+	bk->px[b] = px;
+	bk->py[b] = py;
+}
+
+/* Pass 3 for agent I (slot B): moves it with wall collision, counts its
+ * crossing of the marked line into ST, keeps the velocity achieved;
+ * true when it arrived (its state becomes FF_SIM_ARRIVING: neighbours
+ * later in this tick still see it as it was at the start). */
+static bool go(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
+	       ff_sim_stats *st)
+{
+	double ox = s->x[i], oy = s->y[i], px = bk->px[b], py = bk->py[b], vx, vy, pm;
+	int cx, cy;
+
+	move(s, i, p->r, bk->mx[b], bk->my[b]);
 	if (s->line_on)
 		st->crossings += crossed(s, ox, oy, s->x[i], s->y[i]);
 	/* The walking velocity: what was achieved, less the push, no faster
@@ -540,9 +636,26 @@ static bool update(ff_sim *s, size_t i, uint32_t self, const tickp *p,
 	cy = (int)s->y[i];
 	if (!(s->arrive[(size_t)cy * (size_t)s->w + (size_t)cx] & FF_SIM_AT_GOAL))
 		return false;
-	s->state[i] = FF_AGENT_ARRIVED;
+	s->state[i] = FF_SIM_ARRIVING;
 	s->vx[i] = s->vy[i] = 0;
 	return true;
+}
+
+/* The agents at grid positions K0 .. K0 + N - 1, N <= BLOCK. */
+static void run_block(ff_sim *s, size_t k0, int n, const tickp *p, block *bk,
+		      ff_sim_stats *st)
+{
+	for (int b = 0; b < n; b++) {
+		uint32_t i = s->grid.idx[k0 + (size_t)b];
+
+		bk->i[b] = look(s, i, bk, b) ? i : UINT32_MAX;
+	}
+	for (int b = 0; b < n; b++)
+		if (bk->i[b] != UINT32_MAX)
+			steer(s, bk->i[b], (uint32_t)(k0 + (size_t)b), p, bk, b);
+	for (int b = 0; b < n; b++)
+		if (bk->i[b] != UINT32_MAX)
+			st->arrivals += go(s, bk->i[b], p, bk, b, st);
 }
 
 /* Drops arrived agents (unless kept), keeping id order, and counts the
@@ -556,6 +669,8 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 	for (size_t i = 0; i < s->n; i++) {
 		double sp;
 
+		if (s->state[i] == FF_SIM_ARRIVING)
+			s->state[i] = FF_AGENT_ARRIVED;
 		if (s->state[i] == FF_AGENT_ARRIVED && !keep)
 			continue;
 		if (ff_sim_blocked(s, (int)floor(s->x[i]), (int)floor(s->y[i])))
@@ -611,6 +726,7 @@ static void account(ff_sim *s, const ff_sim_stats *st)
 void ff_sim_step(ff_sim *s)
 {
 	ff_sim_stats st;
+	block bk;
 	tickp p;
 
 	memset(&st, 0, sizeof st);
@@ -620,15 +736,8 @@ void ff_sim_step(ff_sim *s)
 	st.max_per_cell = s->grid.max_per_cell;
 	/* Grid order keeps memory access local; the result is the same in
 	 * any order (snapshot reads, counter-based jitter). */
-	for (size_t k = 0; k < s->n; k++) {
-		size_t i = s->grid.idx[k];
-
-		if (s->state[i] != FF_AGENT_ARRIVED) {
-			st.arrivals += update(s, i, (uint32_t)k, &p, &st);
-		} else if (ff_sim_blocked(s, (int)s->x[i], (int)s->y[i])) {
-			eject(s, i);  /* kept arrived agent under a new wall */
-		}
-	}
+	for (size_t k = 0; k < s->n; k += BLOCK)
+		run_block(s, k, s->n - k < BLOCK ? (int)(s->n - k) : BLOCK, &p, &bk, &st);
 	compact(s, &st);
 	st.tick = s->tot.ticks + 1;
 	st.arrived = s->tot.arrived + st.arrivals;
