@@ -23,10 +23,20 @@
  * driving into a touching body faster than that body moves away is
  * removed; and overlapping bodies are pushed apart by FF_SIM_PUSH of the
  * overlap.  Finally the agent moves with collision against walls.
+ *
+ * Speed (docs/simulation.md, "Performance"): agents go in blocks through
+ * short passes so their square roots and divisions overlap; coin-toss
+ * decisions (which neighbour is ahead, touching, in reach; a run of
+ * agents ending) are masks and selects, not branches; the neighbour test
+ * takes four grid slots at once.  None of this changes a bit of the
+ * result: the same operations run on the same values in the same order.
  */
 #include <assert.h>
 #include <math.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "sim_impl.h"
 
@@ -84,9 +94,30 @@ static void tick_params(const ff_sim *s, tickp *p)
 	p->reach2 = p->reach * p->reach;
 }
 
+/* floor() as an int for |V| < 2^31: the same value as (int)floor(V),
+ * without the library's range checks and branches. */
+static inline int ifloor(double v)
+{
+	int i = (int)v;
+
+	return i - (v < (double)i);
+}
+
 static int clampi(int v, int lo, int hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* C ? A : B without a branch (the compiler makes one of the ternary). */
+static inline double sel(bool c, double a, double b)
+{
+	uint64_t ua, ub, mask = -(uint64_t)c;
+
+	memcpy(&ua, &a, sizeof ua);
+	memcpy(&ub, &b, sizeof ub);
+	ua = (ua & mask) | (ub & ~mask);
+	memcpy(&a, &ua, sizeof a);
+	return a;
 }
 
 /* The running sums over neighbours, kept in registers while a list of
@@ -116,19 +147,20 @@ static inline void one_nbr(const tickp *p, double dx, double dy, double vx,
 	along = -(dx * fx + dy * fy);
 	side = dx * fy - dy * fx;
 	/* Ahead: in the 90-degree cone around the flow.  The updates below
-	 * are written as selects, not branches: which neighbour is ahead or
-	 * touching is a coin toss the branch predictor loses.  Adding a zero
-	 * share or weight leaves a sum as it was (it is never -0). */
+	 * are written as selects and products with 0 or 1, not branches:
+	 * which neighbour is ahead or touching is a coin toss the branch
+	 * predictor loses.  x * 1 is x, and adding a zero share or weight
+	 * (+0 or -0) leaves a sum as it was, since the sums start at +0. */
 	ahead = (along > 0) & (side < along) & (side > -along) & (d2 < m->ahead);
-	m->ahead_v = ahead ? vx * fx + vy * fy : m->ahead_v;
-	m->ahead = ahead ? d2 : m->ahead;
+	m->ahead_v = sel(ahead, vx * fx + vy * fy, m->ahead_v);
+	m->ahead = sel(ahead, d2, m->ahead);
 	d = sqrt(d2);
 	inv = 1.0 / d;
 	nx = dx * inv;
 	ny = dy * inv;
 	/* Bodies overlap: each of the pair undoes its share. */
 	touch = d < 2 * p->r;
-	share = touch ? (p->r - 0.5 * d) * FF_SIM_PUSH : 0.0;
+	share = (p->r - 0.5 * d) * FF_SIM_PUSH * (double)touch;
 	m->px += nx * share;
 	m->py += ny * share;
 	n = m->ncontact;
@@ -139,7 +171,7 @@ static inline void one_nbr(const tickp *p, double dx, double dy, double vx,
 		o->cvy[n] = vy;
 		m->ncontact = n + touch;
 	}
-	k = d < p->sep_r ? 1.0 - d * p->inv_sep_r : 0.0;
+	k = (1.0 - d * p->inv_sep_r) * (double)(d < p->sep_r);
 	m->sx += nx * k;
 	m->sy += ny * k;
 }
@@ -173,38 +205,40 @@ static void near_ones(const ff_sim *s, size_t i, const tickp *p, double fx,
 	o->ncontact = m.ncontact;
 }
 
-#if defined(__GNUC__) && FF_SPATIAL_PAD == 4
-typedef float v4f __attribute__((vector_size(16)));
-typedef int32_t v4i __attribute__((vector_size(16)));
-#endif
-
 /* The cheap test on the FF_SPATIAL_PAD grid slots from K (those from B on
  * are masked off) against the point (PX, PY): adds those within DENS2
  * (squared) to DENS and appends those within NEAR2, other than SELF, to
- * CAND at NC.  The same float arithmetic lane by lane as the plain loop,
- * so both give the same bits. */
+ * CAND at NC.  With SSE2 the four slots are one vector; it is the same
+ * float arithmetic lane by lane as the plain loop, so both give the same
+ * bits. */
 static inline void group(const ff_spatial *g, uint32_t k, uint32_t b,
 			 uint32_t self, float px, float py, float dens2,
 			 float near2, int *dens, uint32_t *cand, int *nc)
 {
-#if defined(__GNUC__) && FF_SPATIAL_PAD == 4
-	v4f gx, gy, dx, dy, d2;
-	v4i j = (v4i){0, 1, 2, 3} + (int32_t)k, in, dm, nm;
+#if defined(__SSE2__) && FF_SPATIAL_PAD == 4
+	static const uint8_t bits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+	__m128 dx = _mm_sub_ps(_mm_set1_ps(px), _mm_loadu_ps(&g->x[k]));
+	__m128 dy = _mm_sub_ps(_mm_set1_ps(py), _mm_loadu_ps(&g->y[k]));
+	__m128 d2 = _mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy));
+	uint32_t left = b - k < 4 ? b - k : 4;   /* b >= k */
+	unsigned in = (1u << left) - 1, dm, nm;
 	int n = *nc;
 
-	memcpy(&gx, &g->x[k], sizeof gx);
-	memcpy(&gy, &g->y[k], sizeof gy);
-	dx = (v4f){px, px, px, px} - gx;
-	dy = (v4f){py, py, py, py} - gy;
-	d2 = dx * dx + dy * dy;
-	in = j < (int32_t)b;
-	dm = (d2 < dens2) & in;
-	nm = (d2 < near2) & in & (j != (int32_t)self);
-	*dens -= dm[0] + dm[1] + dm[2] + dm[3];
-	for (int l = 0; l < 4; l++) {
-		cand[n] = k + (uint32_t)l;
-		n -= nm[l];
-	}
+	if (self - k < 4)
+		in &= ~(1u << (self - k));
+	dm = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(d2, _mm_set1_ps(dens2)));
+	nm = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(d2, _mm_set1_ps(near2))) & in;
+	/* SELF is within DENS2 of itself: counted here, taken off by the
+	 * caller, as in the plain loop. */
+	*dens += bits[dm & ((1u << left) - 1)];
+	cand[n] = k;
+	n += nm & 1;
+	cand[n] = k + 1;
+	n += (nm >> 1) & 1;
+	cand[n] = k + 2;
+	n += (nm >> 2) & 1;
+	cand[n] = k + 3;
+	n += nm >> 3;
 	*nc = n;
 #else
 	for (uint32_t j = k; j < k + FF_SPATIAL_PAD; j++) {
@@ -229,10 +263,10 @@ static void neighbours(const ff_sim *s, size_t i, uint32_t self, const tickp *p,
 {
 	const ff_spatial *g = &s->grid;
 	double px = s->x[i], py = s->y[i];
-	int x0 = clampi((int)floor(px - p->reach), 0, s->w - 1);
-	int x1 = clampi((int)floor(px + p->reach), 0, s->w - 1);
-	int y0 = clampi((int)floor(py - p->reach), 0, s->h - 1);
-	int y1 = clampi((int)floor(py + p->reach), 0, s->h - 1);
+	int x0 = clampi(ifloor(px - p->reach), 0, s->w - 1);
+	int x1 = clampi(ifloor(px + p->reach), 0, s->w - 1);
+	int y0 = clampi(ifloor(py - p->reach), 0, s->h - 1);
+	int y1 = clampi(ifloor(py + p->reach), 0, s->h - 1);
 	float fpx = (float)px, fpy = (float)py;
 	float dens2 = (float)p->dens_r2, near2 = (float)p->near2;
 	uint32_t cand[NCAND];
@@ -264,7 +298,7 @@ static void neighbours(const ff_sim *s, size_t i, uint32_t self, const tickp *p,
 
 static unsigned clear_at(const ff_sim *s, double x, double y)
 {
-	int cx = (int)floor(x), cy = (int)floor(y);
+	int cx = ifloor(x), cy = ifloor(y);
 
 	if (!ff_level_in(s->level, cx, cy))
 		return 0;
@@ -314,7 +348,7 @@ static double funnel(const ff_sim *s, size_t i, const tickp *p, double f,
 static void sample_flow(const ff_sim *s, double x, double y, double *fx, double *fy)
 {
 	double gx = x - 0.5, gy = y - 0.5, sx = 0, sy = 0, n;
-	int i0 = (int)floor(gx), j0 = (int)floor(gy);
+	int i0 = ifloor(gx), j0 = ifloor(gy);
 	double tx = gx - i0, ty = gy - j0;
 	size_t at;
 
@@ -355,15 +389,14 @@ norm:
 
 /* The velocity agent I wants this tick, and the push (in cells) that
  * separates its body from those it overlaps. */
-static void desire(ff_sim *s, size_t i, uint32_t self, const tickp *p,
-		   double fx, double fy, double *vx, double *vy, nbrs *o)
+static void desire(ff_sim *s, size_t i, const tickp *p, double fx, double fy,
+		   double *vx, double *vy, nbrs *o)
 {
 	double cap = p->speed, m, f = 0;
 
 	*vx = p->speed * fx;
 	*vy = p->speed * fy;
 	if (p->sep) {
-		neighbours(s, i, self, p, fx, fy, o);
 		if (p->funnel && o->dens > p->thr) {
 			f = (o->dens - p->thr) / (p->thr > 1 ? p->thr : 1);
 			f = p->funnel_w * (f < 1 ? f : 1);
@@ -374,9 +407,6 @@ static void desire(ff_sim *s, size_t i, uint32_t self, const tickp *p,
 			*vx += p->speed * p->sep_w * o->sx;
 			*vy += p->speed * p->sep_w * o->sy;
 		}
-	} else {
-		o->px = o->py = 0;
-		o->ncontact = 0;
 	}
 	m = sqrt(*vx * *vx + *vy * *vy);
 	if (m > cap) {
@@ -401,18 +431,19 @@ static void desire(ff_sim *s, size_t i, uint32_t self, const tickp *p,
  * entered. */
 static void push_out(const ff_sim *s, double r, double *px, double *py)
 {
-	int cx = (int)floor(*px), cy = (int)floor(*py);
+	int cx = ifloor(*px), cy = ifloor(*py);
 	double ix = *px - cx, iy = *py - cy;
 	unsigned m, bit = 1;
 
-	/* A disc inside its own cell touches no other cell. */
-	if (ix >= r && ix <= 1 - r && iy >= r && iy <= 1 - r)
-		return;
+	/* Open ground first: that test is the predictable one. */
 	if (ff_level_in(s->level, cx, cy))
 		m = s->walls[(size_t)cy * (size_t)s->w + (size_t)cx];
 	else
 		m = 0xff;   /* a step out of the level: test all eight */
 	if (!m)
+		return;
+	/* A disc inside its own cell touches no other cell. */
+	if (ix >= r && ix <= 1 - r && iy >= r && iy <= 1 - r)
 		return;
 	for (int dy = -1; dy <= 1; dy++)
 		for (int dx = -1; dx <= 1; dx++) {
@@ -468,12 +499,12 @@ static void move(ff_sim *s, size_t i, double r, double dx, double dy)
 		double nx = x + dx, ny = y + dy;
 
 		push_out(s, r, &nx, &ny);
-		if (may_enter(s, ax, ay, (int)floor(nx), (int)floor(ny))) {
+		if (may_enter(s, ax, ay, ifloor(nx), ifloor(ny))) {
 			x = nx;
 			y = ny;
-		} else if (may_enter(s, ax, ay, (int)floor(x + dx), ay)) {
+		} else if (may_enter(s, ax, ay, ifloor(x + dx), ay)) {
 			x += dx;
-		} else if (may_enter(s, ax, ay, ax, (int)floor(y + dy))) {
+		} else if (may_enter(s, ax, ay, ax, ifloor(y + dy))) {
 			y += dy;
 		}
 	}
@@ -524,8 +555,8 @@ static int crossed(const ff_sim *s, double ox, double oy, double x, double y)
 	return is_past ? 1 : -1;
 }
 
-/* A tick runs over the agents in grid order, a block at a time, in three
- * passes: look (state and flow), steer (neighbours, desired velocity,
+/* A tick runs over the agents in grid order, a block at a time, in four
+ * passes: look (state and flow), neighbours, steer (desired velocity,
  * inertia, bodies), move (walls, line, arrival).  Each pass is a short
  * loop whose iterations do not depend on each other, so the processor
  * overlaps the square roots and divisions of several agents instead of
@@ -538,6 +569,7 @@ typedef struct block {
 	double fx[BLOCK], fy[BLOCK]; /* flow at the agent */
 	double mx[BLOCK], my[BLOCK]; /* the move this tick, cells */
 	double px[BLOCK], py[BLOCK]; /* of which the push out of bodies */
+	nbrs o[BLOCK];               /* what the neighbours add */
 } block;
 
 /* Pass 1 for agent I: ejects it from a wall painted over it, stops it
@@ -563,15 +595,15 @@ static bool look(ff_sim *s, size_t i, block *bk, int b)
 	return true;
 }
 
-/* Pass 2 for agent I (at SELF in the grid's order, slot B): the velocity
- * it wants, limited by inertia and by the bodies it touches, and the move
- * with the push out of overlaps. */
-static void steer(ff_sim *s, size_t i, uint32_t self, const tickp *p, block *bk, int b)
+/* Pass 3 for agent I (slot B, its neighbours gathered in pass 2): the
+ * velocity it wants, limited by inertia and by the bodies it touches, and
+ * the move with the push out of overlaps. */
+static void steer(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 {
 	double vx, vy, dvx, dvy, dv2, px, py, pm;
-	nbrs o;
+	const nbrs *o = &bk->o[b];
 
-	desire(s, i, self, p, bk->fx[b], bk->fy[b], &vx, &vy, &o);
+	desire(s, i, p, bk->fx[b], bk->fy[b], &vx, &vy, &bk->o[b]);
 	dvx = vx - s->vx[i];
 	dvy = vy - s->vy[i];
 	dv2 = dvx * dvx + dvy * dvy;
@@ -584,17 +616,17 @@ static void steer(ff_sim *s, size_t i, uint32_t self, const tickp *p, block *bk,
 	vx = s->vx[i] + dvx;
 	vy = s->vy[i] + dvy;
 	/* Never move into a body already touched: slide along it instead. */
-	for (int k = 0; k < o.ncontact; k++) {
-		double rx = vx - o.cvx[k], ry = vy - o.cvy[k];
-		double into = rx * o.cx[k] + ry * o.cy[k];
+	for (int k = 0; k < o->ncontact; k++) {
+		double rx = vx - o->cvx[k], ry = vy - o->cvy[k];
+		double into = rx * o->cx[k] + ry * o->cy[k];
 
 		if (into < 0) {
-			vx -= into * o.cx[k];
-			vy -= into * o.cy[k];
+			vx -= into * o->cx[k];
+			vy -= into * o->cy[k];
 		}
 	}
-	px = o.px;
-	py = o.py;
+	px = o->px;
+	py = o->py;
 	pm = px * px + py * py;
 	if (pm > p->r * p->r) {
 		pm = p->r / sqrt(pm);
@@ -607,7 +639,7 @@ static void steer(ff_sim *s, size_t i, uint32_t self, const tickp *p, block *bk,
 	bk->py[b] = py;
 }
 
-/* Pass 3 for agent I (slot B): moves it with wall collision, counts its
+/* Pass 4 for agent I (slot B): moves it with wall collision, counts its
  * crossing of the marked line into ST, keeps the velocity achieved;
  * true when it arrived (its state becomes FF_SIM_ARRIVING: neighbours
  * later in this tick still see it as it was at the start). */
@@ -650,9 +682,22 @@ static void run_block(ff_sim *s, size_t k0, int n, const tickp *p, block *bk,
 
 		bk->i[b] = look(s, i, bk, b) ? i : UINT32_MAX;
 	}
+	for (int b = 0; b < n; b++) {
+		nbrs *o = &bk->o[b];
+
+		if (bk->i[b] == UINT32_MAX)
+			continue;
+		if (p->sep) {
+			neighbours(s, bk->i[b], (uint32_t)(k0 + (size_t)b), p, bk->fx[b],
+				   bk->fy[b], o);
+		} else {
+			o->px = o->py = 0;
+			o->ncontact = 0;
+		}
+	}
 	for (int b = 0; b < n; b++)
 		if (bk->i[b] != UINT32_MAX)
-			steer(s, bk->i[b], (uint32_t)(k0 + (size_t)b), p, bk, b);
+			steer(s, bk->i[b], p, bk, b);
 	for (int b = 0; b < n; b++)
 		if (bk->i[b] != UINT32_MAX)
 			st->arrivals += go(s, bk->i[b], p, bk, b, st);
@@ -673,7 +718,7 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 			s->state[i] = FF_AGENT_ARRIVED;
 		if (s->state[i] == FF_AGENT_ARRIVED && !keep)
 			continue;
-		if (ff_sim_blocked(s, (int)floor(s->x[i]), (int)floor(s->y[i])))
+		if (ff_sim_blocked(s, ifloor(s->x[i]), ifloor(s->y[i])))
 			st->wall_violations++;
 		if (s->state[i] != FF_AGENT_ARRIVED) {
 			sp = sqrt(s->vx[i] * s->vx[i] + s->vy[i] * s->vy[i]);
