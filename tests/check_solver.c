@@ -3,15 +3,46 @@
  * benchmark's optimal lengths (a sample in `make check`, all 23,039 with
  * FF_CHECK_FULL=1 or `make check-full`), hand-worked grids, the exact
  * Euclidean distance for Fast Marching, and the solver against itself:
- * stepping equals one-shot, repair equals a full solve, arrows go downhill.
+ * stepping equals one-shot, repair equals a full solve, arrows go downhill;
+ * a textbook heap Dijkstra for levels that make the queue spill; and no
+ * heap allocation once the solver exists (the test links with
+ * --wrap=malloc,--wrap=calloc,--wrap=realloc, which works under the
+ * sanitizers too: the wrappers call the real, intercepted functions).
  */
 #include <math.h>
 #include <string.h>
 
 #include "core/gen.h"
 #include "core/solver.h"
+#include "core/solver_int.h"
 #include "core/textlevel.h"
 #include "testutil.h"
+
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t k);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t k);
+void *__wrap_realloc(void *p, size_t n);
+static long allocs;
+
+void *__wrap_malloc(size_t n)
+{
+	allocs++;
+	return __real_malloc(n);
+}
+
+void *__wrap_calloc(size_t n, size_t k)
+{
+	allocs++;
+	return __real_calloc(n, k);
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+	allocs++;
+	return __real_realloc(p, n);
+}
 
 #define SQRT2 1.41421356237309504880
 
@@ -462,10 +493,178 @@ START_TEST(bytes_per_cell)
 	ff_solver *s = ff_solver_create(1024, 1024);
 
 	ck_assert_ptr_nonnull(s);
-	ck_assert_uint_le(ff_solver_bytes(s), (size_t)16 * 1024 * 1024);
+	/* cost 1 + value 8 + direction and flags 1 + queue pool 1.6 */
+	ck_assert_uint_le(ff_solver_bytes(s), (size_t)(11.7 * 1024 * 1024));
 	ff_solver_destroy(s);
 	ck_assert_ptr_null(ff_solver_create(0, 3));
 	ff_solver_destroy(NULL);
+}
+END_TEST
+
+/* --- a queue that spills, against a textbook heap Dijkstra --------------- */
+
+/* Every third row costs 1, the others 254; solved from column 0, all the
+ * costly cells wait in the queue at once, more than its pool holds. */
+static ff_level *comb(int n)
+{
+	ff_level *l = ff_level_create(n, n, "comb");
+
+	ck_assert_ptr_nonnull(l);
+	for (int y = 0; y < n; y++)
+		for (int x = 1; x < n; x++)
+			l->cells[y * n + x] = y % 3 ? 254 : 1;
+	return l;
+}
+
+static const ff_shape COLUMN0 = {FF_SHAPE_RECT, 0, 0, 1, 256, 0};
+
+typedef struct hnode { double v; int32_t c; } hnode;
+
+static void hpush(hnode *h, long *n, double v, int32_t c)
+{
+	long i = (*n)++;
+
+	for (; i > 0 && h[(i - 1) / 2].v > v; i = (i - 1) / 2)
+		h[i] = h[(i - 1) / 2];
+	h[i] = (hnode){v, c};
+}
+
+static hnode hpop(hnode *h, long *n)
+{
+	hnode top = h[0], last = h[--*n];
+	long i = 0;
+
+	for (;;) {
+		long c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && h[c + 1].v < h[c].v)
+			c++;
+		if (h[c].v >= last.v)
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n > 0)
+		h[i] = last;
+	return top;
+}
+
+/* Octile Dijkstra from column 0 with a binary heap; DIST holds w*h. */
+static void ref_dijkstra(const ff_level *l, double *dist)
+{
+	const int w = l->w, h = l->h;
+	hnode *heap = malloc(sizeof *heap * (size_t)w * (size_t)h * 8);
+	long n = 0;
+
+	for (int i = 0; i < w * h; i++)
+		dist[i] = INFINITY;
+	for (int y = 0; y < h; y++) {
+		dist[y * w] = 0;
+		hpush(heap, &n, 0, y * w);
+	}
+	while (n > 0) {
+		hnode t = hpop(heap, &n);
+		int x = t.c % w, y = t.c / w;
+		if (t.v > dist[t.c])
+			continue;
+		for (int d = 0; d < 8; d++) {
+			int nx = x + ff_dir_dx[d], ny = y + ff_dir_dy[d];
+			double nv;
+			if (!ff_level_in(l, nx, ny) || ff_level_cost(l, nx, ny) == FF_WALL)
+				continue;
+			if (d >= FF_DIR_SE && (ff_level_cost(l, nx, y) == FF_WALL ||
+					       ff_level_cost(l, x, ny) == FF_WALL))
+				continue;
+			nv = t.v + (d < 4 ? 1.0 : 1.4142135623730951) * ff_level_cost(l, nx, ny);
+			if (nv < dist[ny * w + nx]) {
+				dist[ny * w + nx] = nv;
+				hpush(heap, &n, nv, ny * w + nx);
+			}
+		}
+	}
+	free(heap);
+}
+
+START_TEST(spilling_queue_stays_exact)
+{
+	const int n = 256;
+	ff_level *l = comb(n);
+	const ff_shape g = COLUMN0;
+	ff_solver *s = solve(l, &g, 1, &DIJ8), *st = ff_solver_create(n, n);
+	double *dist = malloc(sizeof *dist * (size_t)n * (size_t)n);
+	uint64_t rs = 9;
+
+	ck_assert_int_gt(s->spills, 0);
+	ref_dijkstra(l, dist);
+	for (int y = 0; y < n; y++)
+		for (int x = 0; x < n; x++)
+			ck_assert_msg(fabs(ff_solver_value(s, x, y) - dist[y * n + x]) <=
+				      1e-9 * dist[y * n + x], "(%d,%d): %.9g != %.9g", x, y,
+				      ff_solver_value(s, x, y), dist[y * n + x]);
+	check_arrows(s, l);
+	/* stepping spills at other moments and still gives the same bytes */
+	ck_assert_int_eq(ff_solver_begin(st, l, &g, 1, &DIJ8), FF_OK);
+	while (ff_solver_phase(st) != FF_PHASE_DONE)
+		ff_solver_step(st, tu_range(&rs, 0, 3) ? FF_STEP_CELL : FF_STEP_WAVE,
+			       tu_range(&rs, 1, 5000));
+	ck_assert_int_gt(st->spills, 0);
+	same_fields(s, st, l);
+	/* Fast Marching spills too and still settles every reachable cell */
+	ck_assert_int_eq(ff_solver_solve(s, l, &g, 1, &FMM), FF_OK);
+	for (int y = 0; y < n; y++)
+		for (int x = 0; x < n; x++)
+			ck_assert(!isinf(ff_solver_value(s, x, y)));
+	free(dist);
+	ff_solver_destroy(st);
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+}
+END_TEST
+
+/* --- no allocation once the solver exists -------------------------------- */
+
+START_TEST(solves_allocate_nothing)
+{
+	const ff_solver_opts *opts[3] = {&DIJ8, &DIJ4, &FMM};
+	ff_level *ls[FF_GEN__COUNT];
+	ff_solver *s = ff_solver_create(157, 113), *big = ff_solver_create(256, 256);
+	ff_level *cb = comb(256);
+	const ff_shape g0 = COLUMN0;
+	uint64_t rs = 77;
+	long before, spills;
+
+	for (int k = 0; k < FF_GEN__COUNT; k++)
+		ls[k] = ff_gen_level((ff_gen_kind)k, 157, 113, 31u + (unsigned)k);
+	before = allocs;
+	for (int k = 0; k < FF_GEN__COUNT; k++) {
+		ff_level *l = ls[k];
+		for (int m = 0; m < 3; m++) {
+			ff_solver_solve(s, l, l->meta.goals, 1, opts[m]);
+			ff_solver_begin(s, l, l->meta.goals, 1, opts[m]);
+			while (ff_solver_phase(s) != FF_PHASE_DONE)
+				ff_solver_step(s, tu_range(&rs, 0, 2) ? FF_STEP_CELL : FF_STEP_WAVE,
+					       tu_range(&rs, 1, 500));
+		}
+		ff_solver_solve(s, l, l->meta.goals, 1, &DIJ8);
+		for (int e = 0; e < 20; e++) {
+			int x = tu_range(&rs, 0, l->w - 1), y = tu_range(&rs, 0, l->h - 1);
+			if (ff_level_is_goal(l, x, y))
+				continue;
+			l->cells[y * l->w + x] = e % 2 ? FF_WALL : 1;
+			ff_solver_repair(s, x, y, x, y);
+		}
+	}
+	ff_solver_solve(big, cb, &g0, 1, &DIJ8);
+	spills = big->spills;
+	ff_solver_solve(big, cb, &g0, 1, &FMM);
+	ck_assert_int_eq(allocs - before, 0);
+	ck_assert_int_gt(spills, 0);
+	for (int k = 0; k < FF_GEN__COUNT; k++)
+		ff_level_destroy(ls[k]);
+	ff_level_destroy(cb);
+	ff_solver_destroy(big);
+	ff_solver_destroy(s);
 }
 END_TEST
 
@@ -488,6 +687,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, stepping_equals_one_shot);
 	tcase_add_test(tc, wave_steps_settle_one_band);
 	tcase_add_test(tc, repair_equals_full_solve);
+	tcase_add_test(tc, spilling_queue_stays_exact);
+	tcase_add_test(tc, solves_allocate_nothing);
 	tcase_add_test(tc, movingai_scenarios);
 	suite_add_tcase(su, tc);
 	return su;

@@ -31,6 +31,8 @@ check_PROGRAMS += tests/check_solver
 tests_check_solver_SOURCES = tests/check_solver.c tests/testutil.h
 tests_check_solver_CFLAGS = $(TEST_CFLAGS)
 tests_check_solver_LDADD = $(TEST_LDADD)
+# Counts allocations to prove a solve, a step and a repair make none.
+tests_check_solver_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 # Every Moving AI scenario (23,039), not only the sample make check runs.
 check-full: tests/check_solver$(EXEEXT)
 	FF_CHECK_FULL=1 $(builddir)/tests/check_solver$(EXEEXT)

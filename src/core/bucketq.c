@@ -4,12 +4,29 @@
  * Blocks come from a LIFO free chain, then from a bump pointer below
  * fresh_lim (repair lowers the limit to keep a work list at the pool's top).
  * When the pool runs dry the ring is compacted (stale entries dropped);
- * after that every unsettled cell has at most one live entry, so a pool of
- * about one entry per cell always suffices for a solve.
+ * when that is not enough the queue spills (solver_int.h): the highest
+ * buckets are emptied, keys from klim up are no longer stored, and the grid
+ * is scanned for them when the settling reaches klim.  Repair never spills
+ * (a failed push makes it fall back to a full solve).
  */
 #include <assert.h>
 
 #include "solver_int.h"
+
+void ffq_size(size_t n, int *bs, int *nblk)
+{
+	size_t want = n / ((size_t)FF_RING * 32), blocks;
+	int b = 4;
+
+	while (b < 32 && (size_t)b * 2 <= want)
+		b *= 2;
+	/* 3/8 of an entry per cell, plus one partial block per ring bucket */
+	blocks = (n * 3 / 8 + (size_t)b - 1) / (size_t)b + FF_RING / 2;
+	if (blocks < 2 * FF_RING)
+		blocks = 2 * FF_RING;
+	*bs = b;
+	*nblk = (int)blocks + 8;
+}
 
 void ffq_reset(ff_solver *s)
 {
@@ -17,6 +34,7 @@ void ffq_reset(ff_solver *s)
 		s->ring[i] = (ff_bucket){-1, -1, 0};
 	s->ovf = (ff_bucket){-1, -1, 0};
 	s->ovf_min = LONG_MAX;
+	s->klim = LONG_MAX;
 	s->freeblk = -1;
 	s->fresh = 0;
 	s->fresh_lim = s->nblk;
@@ -49,11 +67,25 @@ static void free_chain(ff_solver *s, int32_t head, int32_t tail)
 	s->freeblk = head;
 }
 
+/* Entries (stale too) and blocks of bucket B. */
+static long bucket_count(const ff_solver *s, const ff_bucket *b, long *blocks)
+{
+	long n = 0, nb = 0;
+
+	for (int32_t blk = b->head; blk >= 0; blk = blk == b->tail ? -1 : s->bnext[blk]) {
+		n += blk == b->tail ? b->fill : s->bs;
+		nb++;
+	}
+	if (blocks)
+		*blocks = nb;
+	return n;
+}
+
 static bool live_in(const ff_solver *s, int32_t c, long k)
 {
 	if (s->qcheck)
-		return !(s->flag[c] & (FL_INA | FL_CHECKED)) && ffq_key(s, s->val[c]) == k;
-	return !(s->flag[c] & FL_SETTLED) && ffq_key(s, s->val[c]) == k;
+		return !(s->cf[c] & (FL_INA | FL_CHECKED)) && ffq_key(s, s->val[c]) == k;
+	return !(s->cf[c] & FL_SETTLED) && ffq_key(s, s->val[c]) == k;
 }
 
 /* Rewrites bucket B (holding key K) keeping only live entries. */
@@ -95,21 +127,51 @@ static void compact(ff_solver *s)
 		ff_bucket *b = &s->ring[k & FF_RING_MASK];
 		if (k == cur || b->head < 0)
 			continue;
-		/* qcount is recounted for this bucket */
-		for (int32_t blk = b->head; blk >= 0;
-		     blk = blk == b->tail ? -1 : s->bnext[blk])
-			s->qcount -= blk == b->tail ? b->fill : s->bs;
+		s->qcount -= bucket_count(s, b, NULL);  /* recounted below */
 		compact_bucket(s, b, k);
 	}
 }
 
-bool ffq_grow(ff_solver *s, ff_bucket *b)
+/* Empties the highest buckets (never kcur) until a quarter of the pool is
+ * free, and the overflow chain; keys from the lowest emptied one up (or
+ * from K, the key that found no room) are no longer stored. */
+static void spill(ff_solver *s, long k)
+{
+	long top = s->kcur + FF_RING - 1, lo, freed = 0, want = s->nblk / 4;
+
+	if (top > s->klim - 1)
+		top = s->klim - 1;
+	lo = top + 1;
+	free_chain(s, s->ovf.head, s->ovf.tail);
+	s->ovf = (ff_bucket){-1, -1, 0};
+	s->ovf_min = LONG_MAX;
+	for (long j = top; j > s->kcur && freed < want; j--) {
+		ff_bucket *b = &s->ring[j & FF_RING_MASK];
+		long nb;
+		lo = j;
+		if (b->head < 0)
+			continue;
+		s->qcount -= bucket_count(s, b, &nb);
+		freed += nb;
+		free_chain(s, b->head, b->tail);
+		*b = (ff_bucket){-1, -1, 0};
+	}
+	s->klim = freed > 0 || k >= lo ? lo : k;
+}
+
+bool ffq_grow(ff_solver *s, ff_bucket *b, long k)
 {
 	int32_t nb = take_block(s);
 
 	if (nb < 0 && s->fresh_lim == s->nblk) {
 		compact(s);
 		nb = take_block(s);
+		if (nb < 0 && !s->qcheck) {
+			spill(s, k);
+			if (k >= s->klim)
+				return false;        /* not stored, not lost */
+			nb = take_block(s);
+		}
 	}
 	if (nb < 0) {
 		s->qfail = true;
@@ -141,7 +203,7 @@ static void rescan(ff_solver *s)
 		for (int32_t i = 0; i < lim; i++) {
 			int32_t c = s->ent[(size_t)blk * bs + (size_t)i];
 			long k;
-			if (s->flag[c] & FL_SETTLED)
+			if (s->cf[c] & FL_SETTLED)
 				continue;
 			k = ffq_key(s, s->val[c]);
 			if (k < s->kcur)
@@ -161,10 +223,33 @@ static void rescan(ff_solver *s)
 	}
 }
 
-/* Moves kcur to the next non-empty bucket; false when the queue is empty. */
-static bool next_bucket(ff_solver *s)
+/* After a spill, once everything below klim is settled: queues again every
+ * reached, unsettled cell (the ring and the overflow chain are empty). */
+static void unspill(ff_solver *s)
+{
+	const size_t end = s->np - (size_t)s->W - 1;
+
+	assert(s->qcount == 0 && s->ovf.head < 0);
+	s->kcur = s->klim;
+	s->klim = LONG_MAX;
+	s->spills++;
+	for (size_t p = (size_t)s->W + 1; p < end; p++) {
+		long k;
+		if ((s->cf[p] & FL_SETTLED) || s->val[p] == INFINITY)
+			continue;
+		k = ffq_key(s, s->val[p]);
+		if (k >= s->kcur)
+			ffq_push(s, (int32_t)p, k);
+	}
+}
+
+bool ffq_next_bucket(ff_solver *s)
 {
 	for (;;) {
+		if (s->klim != LONG_MAX && (s->kcur >= s->klim || s->qcount == 0)) {
+			unspill(s);
+			continue;
+		}
 		if (s->kcur >= s->ovf_min || (s->qcount == 0 && s->ovf.head >= 0)) {
 			if (s->qcount == 0 && s->ovf_min > s->kcur &&
 			    s->ovf_min != LONG_MAX)
@@ -185,6 +270,16 @@ static bool next_bucket(ff_solver *s)
 	}
 }
 
+void ffq_drop_current(ff_solver *s)
+{
+	ff_bucket *b = &s->ring[s->kcur & FF_RING_MASK];
+
+	free_chain(s, b->head, b->tail);
+	*b = (ff_bucket){-1, -1, 0};
+	s->cur_blk = -1;
+	s->kcur++;
+}
+
 int32_t ffq_pop(ff_solver *s, long kmax)
 {
 	for (;;) {
@@ -192,21 +287,17 @@ int32_t ffq_pop(ff_solver *s, long kmax)
 		int32_t blk, lim, c;
 
 		if (s->cur_blk < 0) {
-			if (!next_bucket(s))
+			if (!ffq_next_bucket(s))
 				return -1;
 		}
-		if (s->kcur > kmax) {
+		if (s->kcur > kmax)
 			return -2;
-		}
 		b = &s->ring[s->kcur & FF_RING_MASK];
 		blk = s->cur_blk;
 		lim = blk == b->tail ? b->fill : s->bs;
 		if (s->cur_pos >= lim) {
 			if (blk == b->tail) {
-				free_chain(s, b->head, b->tail);
-				*b = (ff_bucket){-1, -1, 0};
-				s->cur_blk = -1;
-				s->kcur++;
+				ffq_drop_current(s);
 			} else {
 				s->cur_blk = s->bnext[blk];
 				s->cur_pos = 0;

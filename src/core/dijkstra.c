@@ -5,58 +5,106 @@
  * Why width 1 is exact: the smallest step costs 1 (a straight step into a
  * cost-1 cell), so settling a cell of bucket k only ever lowers cells into
  * buckets > k; every value in bucket k is final once bucket k is reached,
- * and the order inside a bucket does not matter for the values.  The flow
- * direction of a cell is its allowed neighbour with the smallest value,
- * first in FF_DIR_* order on ties; those neighbours all have smaller values
- * than the cell, so they are final when it settles (see solver.c).
+ * and the order inside a bucket does not matter for the values (a cell's
+ * value is the smallest val[m] + step(m -> n) over its lower neighbours m,
+ * whatever order they settle in).  The flow direction of a cell is its
+ * allowed neighbour with the smallest value, first in FF_DIR_* order on
+ * ties; those neighbours all have smaller values than the cell, so they are
+ * final when it settles (see solver.c).
  *
  * Walls and the padding border hold INFINITY and their step cost is
  * INFINITY, so the neighbour loop needs no wall test except for the two
- * corner cells of a diagonal.
+ * corner cells of a diagonal, whose costs it has already loaded.  A settled
+ * neighbour is never lowered (its value is below v + 1), so relaxing needs
+ * no settled test either.
+ *
+ * The one-shot solve walks each bucket's blocks directly and keeps its
+ * counters in registers; stepping and repair go through ffq_pop().
  */
 #include "solver_int.h"
 
-/* Looks at neighbour N of a cell of value V: records it as the lowest so
- * far when OK, and lowers it to V + STEP when that is smaller. */
-static inline void visit(ff_solver *s, int32_t n, double v, double step, bool ok,
-			 int d, double *best, int *bd)
+/* Relaxes neighbour N to NV when lower: the one-shot version (no cell is
+ * ever reopened). */
+FF_HOT void relax_fast(ff_solver *s, double *val, int32_t n, double nv,
+			      long *nfront)
 {
-	double o = s->val[n], nv = v + step;
+	double o = val[n];
 
-	if (ok && o < *best) {
-		*best = o;
-		*bd = d;
+	if (nv < o) {
+		long k = ffq_key1(nv);
+		val[n] = nv;
+		if (o == INFINITY) {
+			++*nfront;
+			ffq_push(s, n, k);
+		} else if (k != ffq_key1(o)) {
+			ffq_push(s, n, k);
+		}
 	}
-	if (nv < o)
-		ffq_lower(s, n, o, nv);
 }
 
-/* Settles cell C: relaxes its neighbours and returns its flow direction. */
-static inline int settle(ff_solver *s, int32_t c, bool eight)
+FF_HOT void relax(ff_solver *s, double *val, int32_t n, double nv,
+			 long *nfront, bool fast)
+{
+	if (fast) {
+		relax_fast(s, val, n, nv, nfront);
+	} else {
+		double o = val[n];
+		if (nv < o)
+			ffq_lower(s, n, o, nv);
+	}
+}
+
+/* 0 for an allowed diagonal, INFINITY for a cut corner: added to a value
+ * or a step it keeps the arithmetic exact and the loop free of branches. */
+static const double corner_pen[2] = {0.0, INFINITY};
+
+/* Settles cell C of value V: relaxes its neighbours and returns its flow
+ * direction (CF_NODIR for none).  FAST: the one-shot relax. */
+FF_HOT int settle(ff_solver *s, int32_t c, double v, bool eight, bool fast,
+		  long *nfront)
 {
 	const int32_t W = s->W;
 	const uint8_t *cost = s->cost;
-	const double v = s->val[c];
+	double *val = s->val;
 	const double *os = s->ostep, *ds = s->dstep;
-	uint8_t ce = cost[c + 1], cs = cost[c + W], cw = cost[c - 1], cn = cost[c - W];
+	const unsigned ce = cost[c + 1], cs = cost[c + W], cw = cost[c - 1],
+		       cn = cost[c - W];
+	const double oe = val[c + 1], oso = val[c + W], ow = val[c - 1], on = val[c - W];
 	double best = v;
-	int bd = FF_DIR_NONE;
+	int bd = CF_NODIR;
 
-	visit(s, c + 1, v, os[ce], true, FF_DIR_E, &best, &bd);
-	visit(s, c + W, v, os[cs], true, FF_DIR_S, &best, &bd);
-	visit(s, c - 1, v, os[cw], true, FF_DIR_W, &best, &bd);
-	visit(s, c - W, v, os[cn], true, FF_DIR_N, &best, &bd);
+	/* the direction first: relaxing raises no value below v */
+	bd = oe < best ? FF_DIR_E : bd, best = oe < best ? oe : best;
+	bd = oso < best ? FF_DIR_S : bd, best = oso < best ? oso : best;
+	bd = ow < best ? FF_DIR_W : bd, best = ow < best ? ow : best;
+	bd = on < best ? FF_DIR_N : bd, best = on < best ? on : best;
 	if (eight) {
-		bool e = ce != FF_WALL, so = cs != FF_WALL, w = cw != FF_WALL,
-		     n = cn != FF_WALL;
-		visit(s, c + W + 1, v, e && so ? ds[cost[c + W + 1]] : INFINITY,
-		      e && so, FF_DIR_SE, &best, &bd);
-		visit(s, c + W - 1, v, w && so ? ds[cost[c + W - 1]] : INFINITY,
-		      w && so, FF_DIR_SW, &best, &bd);
-		visit(s, c - W - 1, v, w && n ? ds[cost[c - W - 1]] : INFINITY,
-		      w && n, FF_DIR_NW, &best, &bd);
-		visit(s, c - W + 1, v, e && n ? ds[cost[c - W + 1]] : INFINITY,
-		      e && n, FF_DIR_NE, &best, &bd);
+		const unsigned be = ce == FF_WALL, bs = cs == FF_WALL,
+			       bw = cw == FF_WALL, bn = cn == FF_WALL;
+		const double pse = corner_pen[be | bs], psw = corner_pen[bw | bs],
+			     pnw = corner_pen[bw | bn], pne = corner_pen[be | bn];
+		const double dse = val[c + W + 1] + pse, dsw = val[c + W - 1] + psw,
+			     dnw = val[c - W - 1] + pnw, dne = val[c - W + 1] + pne;
+		const double sse = ds[cost[c + W + 1]] + pse, ssw = ds[cost[c + W - 1]] + psw,
+			     snw = ds[cost[c - W - 1]] + pnw, sne = ds[cost[c - W + 1]] + pne;
+
+		bd = dse < best ? FF_DIR_SE : bd, best = dse < best ? dse : best;
+		bd = dsw < best ? FF_DIR_SW : bd, best = dsw < best ? dsw : best;
+		bd = dnw < best ? FF_DIR_NW : bd, best = dnw < best ? dnw : best;
+		bd = dne < best ? FF_DIR_NE : bd;
+		relax(s, val, c + 1, v + os[ce], nfront, fast);
+		relax(s, val, c + W, v + os[cs], nfront, fast);
+		relax(s, val, c - 1, v + os[cw], nfront, fast);
+		relax(s, val, c - W, v + os[cn], nfront, fast);
+		relax(s, val, c + W + 1, v + sse, nfront, fast);
+		relax(s, val, c + W - 1, v + ssw, nfront, fast);
+		relax(s, val, c - W - 1, v + snw, nfront, fast);
+		relax(s, val, c - W + 1, v + sne, nfront, fast);
+	} else {
+		relax(s, val, c + 1, v + os[ce], nfront, fast);
+		relax(s, val, c + W, v + os[cs], nfront, fast);
+		relax(s, val, c - 1, v + os[cw], nfront, fast);
+		relax(s, val, c - W, v + os[cn], nfront, fast);
 	}
 	return bd;
 }
@@ -89,7 +137,7 @@ uint8_t ff_dijkstra_dir(const ff_solver *s, int32_t p)
 	int nd = s->opts.connectivity == 4 ? 4 : 8, bd = FF_DIR_NONE;
 	double best = s->val[p];
 
-	if (s->cost[p] == FF_WALL || !(s->flag[p] & FL_SETTLED))
+	if (s->cost[p] == FF_WALL || !(s->cf[p] & FL_SETTLED))
 		return FF_DIR_NONE;
 	ff_dijkstra_offsets(s, off);
 	for (int d = 0; d < nd; d++) {
@@ -102,13 +150,77 @@ uint8_t ff_dijkstra_dir(const ff_solver *s, int32_t p)
 	return (uint8_t)bd;
 }
 
+void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n)
+{
+	for (int32_t i = 0; i < n; i++)
+		ffs_set_dir(s, p + i, ff_dijkstra_dir(s, p + i));
+}
+
+/* The one-shot solve: every bucket walked block by block, directions
+ * stored as cells settle. */
+static void run_fused(ff_solver *s, bool eight)
+{
+	double *val = s->val;
+	uint8_t *cf = s->cf;
+	const int32_t bs = s->bs;
+	long nset = 0, nfront = 0;
+	int32_t last = -1;
+	int lastd = CF_NODIR;
+
+	/* a stepped solve may stop inside a bucket: resume there */
+	while (s->cur_blk >= 0 || ffq_next_bucket(s)) {
+		const long k = s->kcur;
+		ff_bucket *b = &s->ring[k & FF_RING_MASK];
+		int32_t blk = s->cur_blk, i = s->cur_pos;
+		long used = 0;
+
+		for (;;) {
+			const int32_t *e = s->ent + (size_t)blk * (size_t)bs;
+			int32_t lim = blk == b->tail ? b->fill : bs;
+			used += lim - i;
+			for (; i < lim; i++) {
+				int32_t c = e[i];
+				double v = val[c];
+				int bd;
+				if (ffq_key1(v) != k || (cf[c] & FL_SETTLED))
+					continue;
+				bd = eight ? settle(s, c, v, true, true, &nfront)
+					   : settle(s, c, v, false, true, &nfront);
+				cf[c] = (uint8_t)(bd | FL_SETTLED);
+				nset++;
+				last = c, lastd = bd;
+			}
+			/* the block may have grown while it was walked */
+			if (i < (blk == b->tail ? b->fill : bs))
+				continue;
+			if (blk == b->tail)
+				break;
+			blk = s->bnext[blk], i = 0;
+		}
+		s->qcount -= used;
+		ffq_drop_current(s);
+	}
+	s->settled += nset;
+	s->frontier += nfront - nset;
+	if (last >= 0) {
+		s->last = last;
+		s->last_from = lastd == CF_NODIR ? -1 :
+			last + (int32_t)(ff_dir_dy[lastd] * s->W + ff_dir_dx[lastd]);
+	}
+}
+
 bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 {
 	bool eight = s->opts.connectivity == 8;
 	long kmax = LONG_MAX;
 
+	if (s->fused && n < 0 && !wave && !s->track) {
+		run_fused(s, eight);
+		return true;
+	}
 	while (n != 0) {
 		int32_t c = ffq_pop(s, kmax);
+		long nfront = 0;
 		int bd;
 
 		if (c == -1)
@@ -117,14 +229,15 @@ bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 			return false;
 		if (wave)
 			kmax = s->kcur;
-		bd = eight ? settle(s, c, true) : settle(s, c, false);
-		s->flag[c] |= FL_SETTLED;
+		bd = eight ? settle(s, c, s->val[c], true, false, &nfront)
+			   : settle(s, c, s->val[c], false, false, &nfront);
+		s->cf[c] |= FL_SETTLED;
 		s->settled++;
 		s->frontier--;
 		s->last = c;
-		s->last_from = bd == FF_DIR_NONE ? -1 : c + (int32_t)(ff_dir_dy[bd] * s->W + ff_dir_dx[bd]);
+		s->last_from = bd == CF_NODIR ? -1 : c + (int32_t)(ff_dir_dy[bd] * s->W + ff_dir_dx[bd]);
 		if (s->fused)
-			s->dir[c] = (uint8_t)bd;
+			ffs_set_dir(s, c, (uint8_t)bd);
 		if (s->track) {
 			int x = c % s->W, y = c / s->W;
 			s->bx0 = x < s->bx0 ? x : s->bx0, s->bx1 = x > s->bx1 ? x : s->bx1;

@@ -21,15 +21,20 @@
  */
 #include "solver_int.h"
 
-static inline double known(const ff_solver *s, int32_t p)
+FF_HOT double known(const ff_solver *s, int32_t p)
 {
-	return (s->flag[p] & FL_SETTLED) ? s->val[p] : INFINITY;
+	return (s->cf[p] & FL_SETTLED) ? s->val[p] : INFINITY;
 }
 
-static inline double update(const ff_solver *s, int32_t p)
+FF_HOT double min2(double x, double y)
 {
-	double a = fmin(known(s, p - 1), known(s, p + 1));
-	double b = fmin(known(s, p - s->W), known(s, p + s->W));
+	return y < x ? y : x;
+}
+
+FF_HOT double update(const ff_solver *s, int32_t p)
+{
+	double a = min2(known(s, p - 1), known(s, p + 1));
+	double b = min2(known(s, p - s->W), known(s, p + s->W));
 	double f = s->cost[p], d;
 
 	if (a > b) {
@@ -43,16 +48,80 @@ static inline double update(const ff_solver *s, int32_t p)
 	return (a + b + sqrt(2.0 * f * f - d * d)) * 0.5;
 }
 
-static inline void touch(ff_solver *s, int32_t n)
+/* Recomputes neighbour N of a cell just accepted; FAST: one-shot (no
+ * cell is ever reopened, so the lowering is simpler than ffq_lower). */
+FF_HOT void touch(ff_solver *s, int32_t n, bool fast)
 {
 	double o, t;
 
-	if (s->cost[n] == FF_WALL || (s->flag[n] & FL_SETTLED))
+	if (s->cost[n] == FF_WALL || (s->cf[n] & FL_SETTLED))
 		return;
 	o = s->val[n];
 	t = update(s, n);
-	if (t < o)
+	if (!(t < o))
+		return;
+	if (!fast) {
 		ffq_lower(s, n, o, t);
+		return;
+	}
+	s->val[n] = t;
+	if (o == INFINITY) {
+		s->frontier++;
+		ffq_push(s, n, ffq_key(s, t));
+	} else {
+		long k = ffq_key(s, t);
+		if (k != ffq_key(s, o))
+			ffq_push(s, n, k);
+	}
+}
+
+/* The one-shot integration: each bucket walked block by block, first in
+ * first out, including the cells appended to it while it is walked. */
+static void run_fast(ff_solver *s)
+{
+	const int32_t W = s->W, bs = s->bs;
+	uint8_t *cf = s->cf;
+	long nset = 0;
+	int32_t last = -1;
+
+	/* a stepped solve may stop inside a bucket: resume there */
+	while (s->cur_blk >= 0 || ffq_next_bucket(s)) {
+		const long k = s->kcur;
+		ff_bucket *b = &s->ring[k & FF_RING_MASK];
+		int32_t blk = s->cur_blk, i = s->cur_pos;
+		long used = 0;
+
+		for (;;) {
+			int32_t lim = blk == b->tail ? b->fill : bs;
+			used += lim - i;
+			for (; i < lim; i++) {
+				int32_t c = s->ent[(size_t)blk * (size_t)bs + (size_t)i];
+				if ((cf[c] & FL_SETTLED) || ffq_key(s, s->val[c]) != k)
+					continue;
+				cf[c] |= FL_SETTLED;
+				nset++;
+				s->frontier--;
+				touch(s, c + 1, true);
+				touch(s, c + W, true);
+				touch(s, c - 1, true);
+				touch(s, c - W, true);
+				last = c;
+			}
+			/* the block may have grown while it was walked */
+			if (i < (blk == b->tail ? b->fill : bs))
+				continue;
+			if (blk == b->tail)
+				break;
+			blk = s->bnext[blk], i = 0;
+		}
+		s->qcount -= used;
+		ffq_drop_current(s);
+	}
+	s->settled += nset;
+	if (last >= 0) {
+		s->last = last;
+		s->last_from = -1;
+	}
 }
 
 bool ff_fmm_run(ff_solver *s, long n, bool wave)
@@ -60,6 +129,10 @@ bool ff_fmm_run(ff_solver *s, long n, bool wave)
 	long kmax = LONG_MAX;
 	const int32_t W = s->W;
 
+	if (n < 0 && !wave) {
+		run_fast(s);
+		return true;
+	}
 	while (n != 0) {
 		int32_t c = ffq_pop(s, kmax);
 
@@ -69,13 +142,13 @@ bool ff_fmm_run(ff_solver *s, long n, bool wave)
 			return false;
 		if (wave)
 			kmax = s->kcur;
-		s->flag[c] |= FL_SETTLED;
+		s->cf[c] |= FL_SETTLED;
 		s->settled++;
 		s->frontier--;
-		touch(s, c + 1);
-		touch(s, c + W);
-		touch(s, c - 1);
-		touch(s, c - W);
+		touch(s, c + 1, false);
+		touch(s, c + W, false);
+		touch(s, c - 1, false);
+		touch(s, c - W, false);
 		s->last = c;
 		s->last_from = -1;
 		if (n > 0)
@@ -84,23 +157,22 @@ bool ff_fmm_run(ff_solver *s, long n, bool wave)
 	return false;
 }
 
-void ff_fmm_grad(const ff_solver *s, int32_t p, float *dx, float *dy)
+/* -grad T, normalised, from the values V = T(p) and its four neighbours
+ * (INFINITY where not accepted). */
+FF_HOT void grad_of(double v, double te, double tw, double ts, double tn,
+		    float *dx, float *dy)
 {
-	double v = s->val[p], te = known(s, p + 1), tw = known(s, p - 1);
-	double ts = known(s, p + s->W), tn = known(s, p - s->W);
 	double gx = 0, gy = 0, n;
 
 	*dx = *dy = 0.0f;
-	if (!(s->flag[p] & FL_SETTLED))
-		return;
 	if (te <= tw && te < v)
-		gx = (double)v - te;
+		gx = v - te;
 	else if (tw < te && tw < v)
-		gx = -((double)v - tw);
+		gx = -(v - tw);
 	if (ts <= tn && ts < v)
-		gy = (double)v - ts;
+		gy = v - ts;
 	else if (tn < ts && tn < v)
-		gy = -((double)v - tn);
+		gy = -(v - tn);
 	n = sqrt(gx * gx + gy * gy);
 	if (n > 0) {
 		*dx = (float)(gx / n);
@@ -108,33 +180,73 @@ void ff_fmm_grad(const ff_solver *s, int32_t p, float *dx, float *dy)
 	}
 }
 
+void ff_fmm_grad(const ff_solver *s, int32_t p, float *dx, float *dy)
+{
+	*dx = *dy = 0.0f;
+	if (!(s->cf[p] & FL_SETTLED))
+		return;
+	grad_of(s->val[p], known(s, p + 1), known(s, p - 1), known(s, p + s->W),
+		known(s, p - s->W), dx, dy);
+}
+
 /* The 8-way arrow for display and for the monotone test: among the allowed
- * neighbours below T, the one best aligned with -grad T. */
-uint8_t ff_fmm_dir(const ff_solver *s, int32_t p)
+ * neighbours below T, the one best aligned with -grad T.  T holds the
+ * values, INFINITY where not accepted. */
+FF_HOT uint8_t dir_of(const ff_solver *s, int32_t p, const double t[9])
 {
 	static const float inv = 0.70710678118654752f;
+	static const int8_t dx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
+	static const int8_t dy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 	const int32_t W = s->W;
-	const int32_t off[8] = {1, W, -1, -W, W + 1, W - 1, -W - 1, -W + 1};
+	const double v = t[8];
 	float gx, gy, bestdot = -2.0f;
-	double v = s->val[p];
 	int bd = FF_DIR_NONE;
 
-	if (s->cost[p] == FF_WALL || !(s->flag[p] & FL_SETTLED) || v == 0.0)
-		return FF_DIR_NONE;
-	ff_fmm_grad(s, p, &gx, &gy);
+	grad_of(v, t[FF_DIR_E], t[FF_DIR_W], t[FF_DIR_S], t[FF_DIR_N], &gx, &gy);
 	for (int d = 0; d < 8; d++) {
 		float dot;
-		if (!(known(s, p + off[d]) < v))
+		if (!(t[d] < v))
 			continue;
-		if (d >= FF_DIR_SE && (s->cost[p + ff_dir_dx[d]] == FF_WALL ||
-				       s->cost[p + ff_dir_dy[d] * W] == FF_WALL))
+		if (d >= FF_DIR_SE && (s->cost[p + dx[d]] == FF_WALL ||
+				       s->cost[p + dy[d] * W] == FF_WALL))
 			continue;
-		dot = (gx * (float)ff_dir_dx[d] + gy * (float)ff_dir_dy[d]) *
-		      (d >= FF_DIR_SE ? inv : 1.0f);
+		dot = (gx * (float)dx[d] + gy * (float)dy[d]) * (d >= FF_DIR_SE ? inv : 1.0f);
 		if (dot > bestdot) {
 			bestdot = dot;
 			bd = d;
 		}
 	}
 	return (uint8_t)bd;
+}
+
+uint8_t ff_fmm_dir(const ff_solver *s, int32_t p)
+{
+	const int32_t W = s->W;
+	const int32_t off[8] = {1, W, -1, -W, W + 1, W - 1, -W - 1, -W + 1};
+	double t[9];
+
+	if (s->cost[p] == FF_WALL || !(s->cf[p] & FL_SETTLED) || s->val[p] == 0.0)
+		return FF_DIR_NONE;
+	for (int d = 0; d < 8; d++)
+		t[d] = known(s, p + off[d]);
+	t[8] = s->val[p];
+	return dir_of(s, p, t);
+}
+
+/* After the integration every reached cell is accepted and every other one
+ * holds INFINITY, so known() is the value itself. */
+void ff_fmm_flow_span(ff_solver *s, int32_t p, int32_t n)
+{
+	const int32_t W = s->W;
+	const double *val = s->val;
+
+	for (int32_t i = p; i < p + n; i++) {
+		double t[9] = {val[i + 1], val[i + W], val[i - 1], val[i - W],
+			       val[i + W + 1], val[i + W - 1], val[i - W - 1],
+			       val[i - W + 1], val[i]};
+		uint8_t d = FF_DIR_NONE;
+		if (s->cost[i] != FF_WALL && (s->cf[i] & FL_SETTLED) && t[8] != 0.0)
+			d = dir_of(s, i, t);
+		ffs_set_dir(s, i, d);
+	}
 }

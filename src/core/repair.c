@@ -47,13 +47,13 @@ static bool add_a(ff_solver *s, rctx *r, int32_t p)
 {
 	if (r->nl == r->max)
 		return false;
-	s->flag[p] |= FL_INA;
+	s->cf[p] |= FL_INA;
 	r->list[-(++r->nl)] = p;
 	box_add(s, p);
 	for (int d = 0; d < 8; d++) {
 		int32_t n = p + r->off[d];
 		long k;
-		if (s->flag[n] & (FL_INA | FL_CHECKED) || s->val[n] == INFINITY ||
+		if (s->cf[n] & (FL_INA | FL_CHECKED) || s->val[n] == INFINITY ||
 		    s->cost[n] == FF_WALL)
 			continue;
 		k = ffq_key(s, s->val[n]);
@@ -73,7 +73,7 @@ static bool supported(const ff_solver *s, const rctx *r, int32_t n)
 	for (int d = 0; d < r->nd; d++) {
 		int32_t m = n + r->off[d];
 		double step;
-		if ((s->flag[m] & FL_INA) || !ff_dijkstra_step_ok(s, n, d, r->off))
+		if ((s->cf[m] & FL_INA) || !ff_dijkstra_step_ok(s, n, d, r->off))
 			continue;
 		step = d < 4 ? s->ostep[s->cost[n]] : s->dstep[s->cost[n]];
 		if (s->val[m] + step == v)
@@ -92,7 +92,7 @@ static bool invalidate(ff_solver *s, rctx *r, int x0, int y0, int x1, int y1)
 			if (!add_a(s, r, ffs_index(s, x, y)))
 				return false;
 	while ((n = ffq_pop(s, LONG_MAX)) >= 0) {
-		s->flag[n] |= FL_CHECKED;
+		s->cf[n] |= FL_CHECKED;
 		box_add(s, n);
 		if (!supported(s, r, n) && !add_a(s, r, n))
 			return false;
@@ -113,7 +113,7 @@ static double seed_value(const ff_solver *s, const rctx *r, int32_t p)
 	for (int d = 0; d < r->nd; d++) {
 		int32_t m = p + r->off[d];
 		double v;
-		if ((s->flag[m] & FL_INA) || !ff_dijkstra_step_ok(s, p, d, r->off))
+		if ((s->cf[m] & FL_INA) || !ff_dijkstra_step_ok(s, p, d, r->off))
 			continue;
 		v = s->val[m] + (d < 4 ? s->ostep[s->cost[p]] : s->dstep[s->cost[p]]);
 		if (v < best)
@@ -128,10 +128,10 @@ static void reseed(ff_solver *s, rctx *r)
 
 	for (long i = 1; i <= r->nl; i++) {
 		int32_t p = r->list[-i];
-		if (s->flag[p] & FL_SETTLED)
+		if (s->cf[p] & FL_SETTLED)
 			s->settled--;
-		s->flag[p] &= (uint8_t)~FL_SETTLED;
-		s->dir[p] = FF_DIR_NONE;
+		s->cf[p] &= (uint8_t)~FL_SETTLED;
+		ffs_set_dir(s, p, FF_DIR_NONE);
 		s->val[p] = INFINITY;
 	}
 	for (long i = 1; i <= r->nl; i++) {
@@ -160,8 +160,8 @@ static void finish(ff_solver *s)
 	for (int y = y0; y <= y1; y++)
 		for (int x = x0; x <= x1; x++) {
 			int32_t p = y * s->W + x;
-			s->flag[p] &= (uint8_t)~(FL_INA | FL_CHECKED);
-			s->dir[p] = ff_dijkstra_dir(s, p);
+			s->cf[p] &= (uint8_t)~(FL_INA | FL_CHECKED);
+			ffs_set_dir(s, p, ff_dijkstra_dir(s, p));
 		}
 	s->track = false;
 }

@@ -18,16 +18,6 @@
 const int ff_dir_dx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
 const int ff_dir_dy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 
-static int pick_block_size(size_t n)
-{
-	size_t bs = n / ((size_t)FF_RING * 8);
-	int b = 4;
-
-	while (b < 64 && (size_t)b * 2 <= bs)
-		b *= 2;
-	return b;
-}
-
 ff_solver *ff_solver_create(int w, int h)
 {
 	ff_solver *s;
@@ -41,15 +31,13 @@ ff_solver *ff_solver_create(int w, int h)
 	n = (size_t)w * (size_t)h;
 	s->w = w, s->h = h, s->W = w + 2;
 	s->np = (size_t)(w + 2) * (size_t)(h + 2);
-	s->bs = pick_block_size(n);
-	s->nblk = (int)((n + (size_t)s->bs - 1) / (size_t)s->bs) + 2 * FF_RING + 8;
+	ffq_size(n, &s->bs, &s->nblk);
 	s->cost = malloc(s->np);
 	s->val = malloc(s->np * sizeof *s->val);
-	s->dir = malloc(s->np);
-	s->flag = malloc(s->np);
+	s->cf = malloc(s->np);
 	s->ent = malloc((size_t)s->nblk * (size_t)s->bs * sizeof *s->ent);
 	s->bnext = malloc((size_t)s->nblk * sizeof *s->bnext);
-	if (!s->cost || !s->val || !s->dir || !s->flag || !s->ent || !s->bnext) {
+	if (!s->cost || !s->val || !s->cf || !s->ent || !s->bnext) {
 		ff_solver_destroy(s);
 		return NULL;
 	}
@@ -68,8 +56,7 @@ void ff_solver_destroy(ff_solver *s)
 		return;
 	free(s->cost);
 	free(s->val);
-	free(s->dir);
-	free(s->flag);
+	free(s->cf);
 	free(s->ent);
 	free(s->bnext);
 	free(s);
@@ -77,7 +64,7 @@ void ff_solver_destroy(ff_solver *s)
 
 size_t ff_solver_bytes(const ff_solver *s)
 {
-	return sizeof *s + s->np * (1 + sizeof *s->val + 1 + 1) +
+	return sizeof *s + s->np * (1 + sizeof *s->val + 1) +
 	       (size_t)s->nblk * ((size_t)s->bs + 1) * sizeof(int32_t);
 }
 
@@ -159,9 +146,9 @@ void ff_solver_seed(ff_solver *s)
 		       l->cells + (size_t)y * (size_t)s->w, (size_t)s->w);
 	for (size_t i = 0; i < s->np; i++)
 		s->val[i] = INFINITY;
-	memset(s->dir, FF_DIR_NONE, s->np);
-	memset(s->flag, 0, s->np);
+	memset(s->cf, CF_NODIR, s->np);
 	ffq_reset(s);
+	s->spills = 0;
 	s->kscale = s->opts.method == FF_METHOD_FMM ? 4.0 / min_cost(s) : 1.0;
 	for (int i = 0; i < s->ngoals; i++) {
 		int x0, y0, x1, y1;
@@ -182,11 +169,17 @@ void ff_solver_seed(ff_solver *s)
 
 void ff_solver_flow_range(ff_solver *s, size_t from, size_t to)
 {
+	const size_t w = (size_t)s->w;
 	bool fmm = s->opts.method == FF_METHOD_FMM;
 
-	for (size_t i = from; i < to; i++) {
-		int32_t p = ffs_index(s, (int)(i % (size_t)s->w), (int)(i / (size_t)s->w));
-		s->dir[p] = fmm ? ff_fmm_dir(s, p) : ff_dijkstra_dir(s, p);
+	while (from < to) {
+		size_t y = from / w, x0 = from % w, x1 = to - y * w < w ? to - y * w : w;
+		int32_t p = ffs_index(s, (int)x0, (int)y);
+		if (fmm)
+			ff_fmm_flow_span(s, p, (int32_t)(x1 - x0));
+		else
+			ff_dijkstra_flow_span(s, p, (int32_t)(x1 - x0));
+		from = y * w + x1;
 	}
 }
 
@@ -299,7 +292,7 @@ double ff_solver_value(const ff_solver *s, int x, int y)
 	    s->phase < FF_PHASE_INTEGRATE)
 		return INFINITY;
 	p = ffs_index(s, x, y);
-	return (s->flag[p] & FL_SETTLED) ? (double)s->val[p] : INFINITY;
+	return (s->cf[p] & FL_SETTLED) ? s->val[p] : INFINITY;
 }
 
 int ff_solver_dir(const ff_solver *s, int x, int y)
@@ -307,7 +300,7 @@ int ff_solver_dir(const ff_solver *s, int x, int y)
 	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h ||
 	    s->phase < FF_PHASE_INTEGRATE)
 		return FF_DIR_NONE;
-	return s->dir[ffs_index(s, x, y)];
+	return ffs_dir(s, ffs_index(s, x, y));
 }
 
 void ff_solver_flow(const ff_solver *s, int x, int y, float *dx, float *dy)
@@ -374,7 +367,7 @@ bool ff_solver_on_frontier(const ff_solver *s, int x, int y)
 	    (unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h)
 		return false;
 	p = ffs_index(s, x, y);
-	return s->val[p] != INFINITY && !(s->flag[p] & FL_SETTLED);
+	return s->val[p] != INFINITY && !(s->cf[p] & FL_SETTLED);
 }
 
 static void unpad(const ff_solver *s, int32_t p, int *x, int *y)

@@ -4,8 +4,10 @@
  *
  * Layout: every per-cell array is padded with a one-cell border of walls,
  * so neighbour loops need no bounds checks.  Padded index p = (y+1)*W + x+1
- * with W = w + 2.  Per cell: cost (1 byte), val (float, 4), dir (1), flag (1)
- * and about one queue entry (int32, 4): 11 bytes.
+ * with W = w + 2.  Per cell: cost (1 byte), val (double, 8) and one byte
+ * `cf` holding the flow direction (low 4 bits, CF_NODIR for none) and the
+ * flags (settled, the repair marks): 10 bytes, plus the queue's pool of
+ * about 0.375 entries (int32) per cell: about 11.6 bytes per cell.
  *
  * The queue is a circular bucket queue of FF_RING buckets of width 1/kscale
  * (kscale = 1 for Dijkstra, whose smallest step costs 1, so a bucket never
@@ -15,6 +17,14 @@
  * ring runs empty (only repair seeds ever need it).  A cell may sit in more
  * than one bucket; only the entry whose bucket equals bucket(val) and that
  * is not yet settled is live, so stale entries are skipped, never removed.
+ *
+ * The pool holds fewer entries than cells.  When it runs dry even after the
+ * stale entries are dropped, the queue "spills": the highest buckets are
+ * emptied and klim is set to their lowest key; from then on a cell whose
+ * key is >= klim is not stored at all (its value is, so nothing is lost),
+ * and when the settling reaches klim the grid is scanned for the unsettled
+ * reached cells, which are queued again.  Ordinary levels never spill; a
+ * spill costs time, never correctness.
  */
 #ifndef FF_SOLVER_INT_H
 #define FF_SOLVER_INT_H
@@ -29,7 +39,18 @@
 #define FF_RING_MASK (FF_RING - 1)
 #define FF_KEY_MAX 2000000000.0         /* keys above this are clamped */
 
-enum { FL_SETTLED = 1, FL_INA = 2, FL_CHECKED = 4 };
+/* The hot loops are built from small helpers that must be inlined. */
+#if defined(__GNUC__)
+#define FF_HOT static inline __attribute__((always_inline))
+#else
+#define FF_HOT static inline
+#endif
+
+/* cf byte: direction in the low 4 bits, then the flags */
+enum {
+	CF_DIR = 0x0f, CF_NODIR = 0x0f,
+	FL_SETTLED = 0x10, FL_INA = 0x20, FL_CHECKED = 0x40
+};
 
 typedef struct ff_bucket {
 	int32_t head, tail;                 /* blocks, -1 when empty */
@@ -41,8 +62,7 @@ struct ff_solver {
 	size_t np;                          /* (w + 2) * (h + 2) */
 	uint8_t *cost;                      /* padded copy of the level costs */
 	double *val;                        /* integration field, INF unreached */
-	uint8_t *dir;                       /* FF_DIR_* per cell */
-	uint8_t *flag;                      /* FL_* bits */
+	uint8_t *cf;                        /* direction | FL_* per cell */
 
 	/* bucket queue */
 	int32_t *ent;                       /* nblk * bs entries */
@@ -52,6 +72,7 @@ struct ff_solver {
 	ff_bucket ring[FF_RING];
 	ff_bucket ovf;
 	long ovf_min;                       /* smallest key sent to overflow */
+	long klim;                          /* spilled: keys >= klim not stored */
 	bool qfail;                         /* a push found no block */
 	bool qcheck;                        /* repair: live = not INA/CHECKED */
 	bool track;                         /* repair: keep a box of settled cells */
@@ -60,6 +81,7 @@ struct ff_solver {
 	long kcur;                          /* bucket being settled */
 	int32_t cur_blk, cur_pos;           /* iterator in bucket kcur */
 	double kscale;                      /* bucket = floor(val * kscale) */
+	long spills;                        /* grid rescans so far (tests) */
 
 	/* the solve in progress */
 	const ff_level *lvl;
@@ -81,15 +103,36 @@ static inline long ffq_key(const ff_solver *s, double v)
 	return k < FF_KEY_MAX ? (long)k : (long)FF_KEY_MAX;
 }
 
-bool ffq_grow(ff_solver *s, ff_bucket *b);
+/* The key of a Dijkstra value (kscale 1). */
+static inline long ffq_key1(double v)
+{
+	return v < FF_KEY_MAX ? (long)v : (long)FF_KEY_MAX;
+}
+
+static inline uint8_t ffs_dir(const ff_solver *s, int32_t p)
+{
+	uint8_t d = s->cf[p] & CF_DIR;
+
+	return d == CF_NODIR ? FF_DIR_NONE : d;
+}
+
+static inline void ffs_set_dir(ff_solver *s, int32_t p, uint8_t d)
+{
+	s->cf[p] = (uint8_t)((s->cf[p] & ~CF_DIR) | (d & CF_DIR));
+}
+
+bool ffq_grow(ff_solver *s, ff_bucket *b, long k);
 
 /* Appends cell C to the bucket for key K (>= kcur). */
 static inline void ffq_push(ff_solver *s, int32_t c, long k)
 {
-	ff_bucket *b = k - s->kcur < FF_RING ? &s->ring[k & FF_RING_MASK] : &s->ovf;
+	ff_bucket *b;
 
+	if (k >= s->klim)
+		return;
+	b = k - s->kcur < FF_RING ? &s->ring[k & FF_RING_MASK] : &s->ovf;
 	if (b->fill == s->bs || b->tail < 0) {
-		if (!ffq_grow(s, b))
+		if (!ffq_grow(s, b, k))
 			return;
 	}
 	s->ent[(size_t)b->tail * (size_t)s->bs + (size_t)b->fill++] = c;
@@ -108,9 +151,9 @@ static inline void ffq_lower(ff_solver *s, int32_t n, double old, double nv)
 	if (old == INFINITY) {
 		s->frontier++;
 		ffq_push(s, n, k);
-	} else if (k != ffq_key(s, old) || (s->flag[n] & FL_SETTLED)) {
-		if (s->flag[n] & FL_SETTLED) {      /* repair reopens it */
-			s->flag[n] &= (uint8_t)~FL_SETTLED;
+	} else if (k != ffq_key(s, old) || (s->cf[n] & FL_SETTLED)) {
+		if (s->cf[n] & FL_SETTLED) {        /* repair reopens it */
+			s->cf[n] &= (uint8_t)~FL_SETTLED;
 			s->frontier++;
 			s->settled--;
 		}
@@ -120,6 +163,13 @@ static inline void ffq_lower(ff_solver *s, int32_t n, double old, double nv)
 
 /* queue */
 void ffq_reset(ff_solver *s);
+/* Entries the pool needs for N cells, and its block size. */
+void ffq_size(size_t n, int *bs, int *nblk);
+/* Moves kcur to the next non-empty bucket (rescanning overflow or spilled
+ * cells when due) and points cur_blk at its head; false when empty. */
+bool ffq_next_bucket(ff_solver *s);
+/* Frees bucket kcur after it has been settled and moves to kcur + 1. */
+void ffq_drop_current(ff_solver *s);
 /* Next live cell in key order: -1 when the queue is empty, -2 when the
  * next live cell's key is above KMAX (nothing is consumed then). */
 int32_t ffq_pop(ff_solver *s, long kmax);
@@ -136,6 +186,10 @@ uint8_t ff_fmm_dir(const ff_solver *s, int32_t p);
 const int32_t *ff_dijkstra_offsets(const ff_solver *s, int32_t off[8]);
 bool ff_dijkstra_step_ok(const ff_solver *s, int32_t p, int d, const int32_t *off);
 void ff_fmm_grad(const ff_solver *s, int32_t p, float *dx, float *dy);
+/* Flow of the N padded cells from P on (one row), for a finished
+ * integration. */
+void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n);
+void ff_fmm_flow_span(ff_solver *s, int32_t p, int32_t n);
 /* Seeds the goal cells; fills COST first. */
 void ff_solver_seed(ff_solver *s);
 bool ff_solver_is_goal(const ff_solver *s, int x, int y);
