@@ -23,34 +23,25 @@
  */
 #include "solver_int.h"
 
-/* Relaxes neighbour N to NV when lower: the one-shot version (no cell is
- * ever reopened). */
-FF_HOT void relax_fast(ff_solver *s, double *val, int32_t n, double nv,
-			      long *nfront)
+/* Relaxes neighbour N, of value O, to NV when lower.  FAST: the one-shot
+ * version (no cell is ever reopened). */
+FF_HOT void relax(ff_solver *s, double *val, int32_t n, double o, double nv,
+		  long *nfront, bool fast)
 {
-	double o = val[n];
-
-	if (nv < o) {
-		long k = ffq_key1(nv);
-		val[n] = nv;
-		if (o == INFINITY) {
-			++*nfront;
-			ffq_push(s, n, k);
-		} else if (k != ffq_key1(o)) {
-			ffq_push(s, n, k);
-		}
+	if (!(nv < o))
+		return;
+	if (!fast) {
+		ffq_lower(s, n, o, nv);
+		return;
 	}
-}
-
-FF_HOT void relax(ff_solver *s, double *val, int32_t n, double nv,
-			 long *nfront, bool fast)
-{
-	if (fast) {
-		relax_fast(s, val, n, nv, nfront);
+	val[n] = nv;
+	if (o == INFINITY) {
+		++*nfront;
+		ffq_push(s, n, ffq_key1(nv));
 	} else {
-		double o = val[n];
-		if (nv < o)
-			ffq_lower(s, n, o, nv);
+		long k = ffq_key1(nv);
+		if (k != ffq_key1(o))
+			ffq_push(s, n, k);
 	}
 }
 
@@ -83,8 +74,10 @@ FF_HOT int settle(ff_solver *s, int32_t c, double v, bool eight, bool fast,
 			       bw = cw == FF_WALL, bn = cn == FF_WALL;
 		const double pse = corner_pen[be | bs], psw = corner_pen[bw | bs],
 			     pnw = corner_pen[bw | bn], pne = corner_pen[be | bn];
-		const double dse = val[c + W + 1] + pse, dsw = val[c + W - 1] + psw,
-			     dnw = val[c - W - 1] + pnw, dne = val[c - W + 1] + pne;
+		const double ose = val[c + W + 1], osw = val[c + W - 1],
+			     onw = val[c - W - 1], one = val[c - W + 1];
+		const double dse = ose + pse, dsw = osw + psw, dnw = onw + pnw,
+			     dne = one + pne;
 		const double sse = ds[cost[c + W + 1]] + pse, ssw = ds[cost[c + W - 1]] + psw,
 			     snw = ds[cost[c - W - 1]] + pnw, sne = ds[cost[c - W + 1]] + pne;
 
@@ -92,19 +85,20 @@ FF_HOT int settle(ff_solver *s, int32_t c, double v, bool eight, bool fast,
 		bd = dsw < best ? FF_DIR_SW : bd, best = dsw < best ? dsw : best;
 		bd = dnw < best ? FF_DIR_NW : bd, best = dnw < best ? dnw : best;
 		bd = dne < best ? FF_DIR_NE : bd;
-		relax(s, val, c + 1, v + os[ce], nfront, fast);
-		relax(s, val, c + W, v + os[cs], nfront, fast);
-		relax(s, val, c - 1, v + os[cw], nfront, fast);
-		relax(s, val, c - W, v + os[cn], nfront, fast);
-		relax(s, val, c + W + 1, v + sse, nfront, fast);
-		relax(s, val, c + W - 1, v + ssw, nfront, fast);
-		relax(s, val, c - W - 1, v + snw, nfront, fast);
-		relax(s, val, c - W + 1, v + sne, nfront, fast);
+		/* each neighbour is written only by its own relax: O stays valid */
+		relax(s, val, c + 1, oe, v + os[ce], nfront, fast);
+		relax(s, val, c + W, oso, v + os[cs], nfront, fast);
+		relax(s, val, c - 1, ow, v + os[cw], nfront, fast);
+		relax(s, val, c - W, on, v + os[cn], nfront, fast);
+		relax(s, val, c + W + 1, ose, v + sse, nfront, fast);
+		relax(s, val, c + W - 1, osw, v + ssw, nfront, fast);
+		relax(s, val, c - W - 1, onw, v + snw, nfront, fast);
+		relax(s, val, c - W + 1, one, v + sne, nfront, fast);
 	} else {
-		relax(s, val, c + 1, v + os[ce], nfront, fast);
-		relax(s, val, c + W, v + os[cs], nfront, fast);
-		relax(s, val, c - 1, v + os[cw], nfront, fast);
-		relax(s, val, c - W, v + os[cn], nfront, fast);
+		relax(s, val, c + 1, oe, v + os[ce], nfront, fast);
+		relax(s, val, c + W, oso, v + os[cs], nfront, fast);
+		relax(s, val, c - 1, ow, v + os[cw], nfront, fast);
+		relax(s, val, c - W, on, v + os[cn], nfront, fast);
 	}
 	return bd;
 }

@@ -106,7 +106,7 @@ static inline long ffq_key(const ff_solver *s, double v)
 /* The key of a Dijkstra value (kscale 1). */
 static inline long ffq_key1(double v)
 {
-	return v < FF_KEY_MAX ? (long)v : (long)FF_KEY_MAX;
+	return (long)(v < FF_KEY_MAX ? v : FF_KEY_MAX);
 }
 
 static inline uint8_t ffs_dir(const ff_solver *s, int32_t p)
