@@ -194,27 +194,24 @@ void ff_fmm_grad(const ff_solver *s, int32_t p, float *dx, float *dy)
  * values, INFINITY where not accepted. */
 FF_HOT uint8_t dir_of(const ff_solver *s, int32_t p, const double t[9])
 {
-	static const float inv = 0.70710678118654752f;
-	static const int8_t dx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
-	static const int8_t dy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+	const float inv = 0.70710678118654752f;
 	const int32_t W = s->W;
 	const double v = t[8];
-	float gx, gy, bestdot = -2.0f;
+	const bool pe = s->cost[p + 1] != FF_WALL, ps = s->cost[p + W] != FF_WALL,
+		   pw = s->cost[p - 1] != FF_WALL, pn = s->cost[p - W] != FF_WALL;
+	const bool ok[8] = {true, true, true, true, pe && ps, pw && ps, pw && pn, pe && pn};
+	/* dx, dy of FF_DIR_* times the diagonal's 1/sqrt 2 */
+	float gx, gy, dot[8], bestdot = -2.0f;
 	int bd = FF_DIR_NONE;
 
 	grad_of(v, t[FF_DIR_E], t[FF_DIR_W], t[FF_DIR_S], t[FF_DIR_N], &gx, &gy);
+	dot[FF_DIR_E] = gx, dot[FF_DIR_S] = gy, dot[FF_DIR_W] = -gx, dot[FF_DIR_N] = -gy;
+	dot[FF_DIR_SE] = (gx + gy) * inv, dot[FF_DIR_SW] = (-gx + gy) * inv;
+	dot[FF_DIR_NW] = (-gx - gy) * inv, dot[FF_DIR_NE] = (gx - gy) * inv;
 	for (int d = 0; d < 8; d++) {
-		float dot;
-		if (!(t[d] < v))
-			continue;
-		if (d >= FF_DIR_SE && (s->cost[p + dx[d]] == FF_WALL ||
-				       s->cost[p + dy[d] * W] == FF_WALL))
-			continue;
-		dot = (gx * (float)dx[d] + gy * (float)dy[d]) * (d >= FF_DIR_SE ? inv : 1.0f);
-		if (dot > bestdot) {
-			bestdot = dot;
-			bd = d;
-		}
+		float dd = t[d] < v && ok[d] ? dot[d] : -3.0f;
+		bd = dd > bestdot ? d : bd;
+		bestdot = dd > bestdot ? dd : bestdot;
 	}
 	return (uint8_t)bd;
 }
