@@ -7,7 +7,11 @@
  */
 #include <string.h>
 
+#include <math.h>
+#include <stdlib.h>
+
 #include "core/cmd.h"
+#include "core/replay.h"
 #include "testutil.h"
 #include "tui/ctl.h"
 #include "tui/view.h"
@@ -52,7 +56,7 @@ static ff_ctl ctl;
 
 static void start(int w, int h, int cols, int rows)
 {
-	ff_ctl_hooks hooks = {&io, fake_save, fake_write};
+	ff_ctl_hooks hooks = {&io, fake_save, fake_write, NULL};
 
 	memset(&io, 0, sizeof io);
 	ff_session_init(&sess, ff_level_create(w, h, "t"));
@@ -62,6 +66,7 @@ static void start(int w, int h, int cols, int rows)
 
 static void stop(void)
 {
+	ff_ctl_fini(&ctl);
 	ff_session_fini(&sess);
 }
 
@@ -401,6 +406,426 @@ START_TEST(field_layers_show_values_and_arrows)
 }
 END_TEST
 
+
+/* --- simulation mode ---------------------------------------------------- */
+
+static long agents_on_screen(void)
+{
+	long n = 0;
+
+	for (int y = 0; y < sess.level->h; y++)
+		for (int x = 0; x < sess.level->w; x++)
+			n += ff_ctl_agents_at(&ctl, x, y);
+	return n;
+}
+
+START_TEST(sim_mode_runs_pauses_and_ticks)
+{
+	ff_cell_look look;
+	char status[512];
+	double period;
+
+	start(30, 10, 80, 24);
+	type("m");                               /* no goal yet: refused */
+	ck_assert_int_eq(ctl.mode, FF_MODE_NORMAL);
+	ck_assert(ctl.msg_error);
+	ok(&sess, "goal add rect 28,0 2,10");
+	type("m");                               /* solves, then SIM */
+	ck_assert_int_eq(ctl.mode, FF_MODE_SIM);
+	ck_assert(sess.field);
+	ck_assert_int_eq(ff_solver_phase(sess.solver), FF_PHASE_DONE);
+	ff_ctl_run(&ctl, "goto 3,5");
+	type("i");                               /* 10 agents at the cursor */
+	ck_assert_ptr_nonnull(sess.sim);
+	ck_assert_int_eq(ff_sim_count(sess.sim), 10);
+	ck_assert_int_eq(agents_on_screen(), 10);
+	/* one cell with 12 agents shows '+', one with 3 shows '3' */
+	ff_ctl_run(&ctl, "sim add 10,2 12");
+	ff_ctl_run(&ctl, "sim add 10,7 3");
+	ctl.utf8 = false;
+	ff_view_cell(&ctl, 10, 2, &look);
+	ck_assert_str_eq(look.text, "+");
+	ck_assert_int_eq(look.kind, FF_LOOK_AGENT);
+	ff_view_cell(&ctl, 10, 7, &look);
+	ck_assert_str_eq(look.text, "3");
+	/* paused: time passes, nothing moves */
+	ck_assert_int_eq(ff_ctl_idle(&ctl, 1000), 0);
+	ck_assert_int_eq(ff_sim_last(sess.sim)->tick, 0);
+	type(".");                               /* a single tick */
+	ck_assert_int_eq(ff_sim_last(sess.sim)->tick, 1);
+	type(" ");                               /* run */
+	ck_assert(ctl.running);
+	period = ff_ctl_tick_ms(&ctl);
+	ck_assert(fabs(period - 50.0) < 1e-9);   /* the level's dt, 0.05 s */
+	ck_assert_int_le(ff_ctl_wait_ms(&ctl, 100), 50);
+	ck_assert(ff_ctl_idle(&ctl, 120) & FF_UI_GRID);  /* two ticks due */
+	ck_assert_int_eq(ff_sim_last(sess.sim)->tick, 3);
+	ff_ctl_idle(&ctl, 20);                   /* 40 ms gathered: none yet */
+	ck_assert_int_eq(ff_sim_last(sess.sim)->tick, 3);
+	ff_ctl_idle(&ctl, 10);
+	ck_assert_int_eq(ff_sim_last(sess.sim)->tick, 4);
+	type(">>");                              /* x4: 12.5 ms a tick */
+	ck_assert(fabs(ff_ctl_tick_ms(&ctl) - 12.5) < 1e-9);
+	type("<<");
+	type("f");                               /* funnelling off, through a command */
+	ck_assert(sess.sim_flags & FF_SIM_NO_FUNNEL);
+	type("f");
+	ck_assert(!(sess.sim_flags & FF_SIM_NO_FUNNEL));
+	for (int i = 0; i < 400 && ff_sim_totals_get(sess.sim)->arrived < 25; i++)
+		ff_ctl_idle(&ctl, 50);
+	ck_assert_int_eq(ff_sim_totals_get(sess.sim)->arrived, 25);
+	ck_assert_int_eq(agents_on_screen(), 0);
+	ff_view_status(&ctl, status, sizeof status);
+	ck_assert_msg(strstr(status, "| SIM run x1 |") && strstr(status, "arrived 25") &&
+		      strstr(status, "alive 0") && strstr(status, "stranded 0"), "%s", status);
+	type(" ");
+	ck_assert(!ctl.running);
+	type("m");
+	ck_assert_int_eq(ctl.mode, FF_MODE_NORMAL);
+	stop();
+}
+END_TEST
+
+START_TEST(sim_mode_wall_painted_while_running)
+{
+	start(30, 10, 80, 24);
+	ok(&sess, "goal add cell 28,5");
+	type("m");
+	ff_ctl_run(&ctl, "goto 2,5");
+	type("i ");
+	ff_ctl_idle(&ctl, 100);
+	/* a wall across the level: the field is repaired, agents are stranded */
+	ff_ctl_run(&ctl, "rect 20,0 1,10 wall");
+	ck_assert(sess.field);
+	ck_assert(isinf(ff_solver_value(sess.solver, 5, 5)));
+	for (int i = 0; i < 10; i++)
+		ff_ctl_idle(&ctl, 50);
+	ck_assert_int_eq(ff_sim_last(sess.sim)->stranded, 10);
+	stop();
+}
+END_TEST
+
+/* --- recording ----------------------------------------------------------- */
+
+static ff_level *no_loader(void *ctx, const char *ref, char *err, size_t n)
+{
+	(void)ctx, (void)ref;
+	snprintf(err, n, "no levels here");
+	return NULL;
+}
+
+START_TEST(recording_writes_the_commands_run)
+{
+	ff_replay_report rep;
+	ff_replay_opts o = {0};
+	char hash[40];
+
+	start(30, 10, 80, 24);
+	ok(&sess, "spawn add rect 0,0 3,10 20");
+	type(":record lesson.replay\n");
+	ck_assert(ctl.recording);
+	ff_ctl_run(&ctl, "goto 15,5");
+	type("w");                               /* paint 15,5 wall */
+	type("l");                               /* a move: not recorded */
+	type("c");                               /* a layer: not recorded */
+	ff_ctl_run(&ctl, "goto 27,5");
+	type("g");                               /* goal add cell 27,5 */
+	type("s");                               /* solve */
+	type("m");                               /* SIM: the field is done already */
+	type("s");                               /* sim spawn */
+	type(" ");
+	ff_ctl_idle(&ctl, 100);                  /* two running ticks ... */
+	ff_ctl_idle(&ctl, 50);                   /* ... and one more */
+	type(" .");                              /* pause, one tick */
+	type("R");                               /* stop and save */
+	ck_assert(!ctl.recording);
+	ck_assert_str_eq(io.target, "lesson.replay");
+	ck_assert_msg(strstr(ctl.msg, "recorded 6 commands"), "%s", ctl.msg);
+	ck_assert_ptr_nonnull(strstr(io.written, "fieldmarshal replay 1\nprogram fieldmarshal "));
+	ck_assert_ptr_nonnull(strstr(io.written, "level inline\nfieldmarshal level 1\n"));
+	ck_assert_ptr_nonnull(strstr(io.written, "\nend\nexpect hash "));
+	ck_assert_ptr_nonnull(strstr(io.written, "\npaint 15,5 wall\nexpect hash "));
+	ck_assert_ptr_nonnull(strstr(io.written, "\ngoal add cell 27,5\nexpect hash "));
+	ck_assert_ptr_nonnull(strstr(io.written, "\nsolve\nexpect hash "));
+	ck_assert_ptr_nonnull(strstr(io.written, "\nsim spawn\nexpect hash "));
+	ck_assert_ptr_nonnull(strstr(io.written, "\ntick 3\nexpect hash "));
+	ck_assert_ptr_nonnull(strstr(io.written, "\ntick\nexpect hash "));
+	ck_assert_ptr_null(strstr(io.written, "move"));
+	ck_assert_ptr_null(strstr(io.written, "layer"));
+	/* it replays headless to the state the editor ended in */
+	snprintf(hash, sizeof hash, "expect hash %016llx\n",
+		 (unsigned long long)ff_session_hash(&sess));
+	ck_assert_ptr_nonnull(strstr(io.written, hash));
+	ck_assert_str_eq(io.written + strlen(io.written) - strlen(hash), hash);
+	ck_assert_msg(ff_replay_run(io.written, strlen(io.written), no_loader, &o, &rep, NULL) ==
+		      FF_OK, "line %d: %s", rep.line, rep.msg);
+	ck_assert_int_eq(rep.checks, 7);
+	/* with agents present a new recording cannot start */
+	type(":record again.replay\n");
+	ck_assert(!ctl.recording);
+	ck_assert_ptr_nonnull(strstr(ctl.msg, "agents"));
+	stop();
+}
+END_TEST
+
+START_TEST(recording_a_stepped_field_starts_with_its_steps)
+{
+	ff_replay_report rep;
+	ff_replay_opts o = {0};
+
+	start(20, 8, 80, 24);
+	ok(&sess, "goal add cell 18,4");
+	ok(&sess, "step begin fmm 4");
+	ok(&sess, "step phase");
+	ok(&sess, "step cell 7");
+	ff_ctl_run(&ctl, "record db:lesson");
+	ck_assert(!ctl.recording);               /* no database in this editor */
+	ff_ctl_run(&ctl, "record x.replay");
+	ck_assert(ctl.recording);
+	type(".>");
+	ff_ctl_run(&ctl, "record stop");
+	ck_assert_ptr_nonnull(strstr(io.written, "\nstep begin fmm 4\nstep phase 1\nstep cell 7\n"
+				     "expect hash "));
+	ck_assert_ptr_nonnull(strstr(io.written, "\nstep cell\nexpect hash "));
+	ck_assert_ptr_nonnull(strstr(io.written, "\nstep wave\nexpect hash "));
+	ck_assert(ff_replay_run(io.written, strlen(io.written), no_loader, &o, &rep, NULL) == FF_OK);
+	ck_assert_int_eq(rep.checks, 3);
+	stop();
+}
+END_TEST
+
+/* --- playback ---------------------------------------------------------- */
+
+START_TEST(play_steps_line_by_line)
+{
+	static const char text[] =
+		"fieldmarshal replay 1\n"
+		"level inline\n"
+		"fieldmarshal level 1\nname p\nsize 6 3\nterrain grass . 1\ngrid\n"
+		"......\n......\n......\nend\n"
+		"# a comment\n"
+		"goal add cell 5,1\n"
+		"solve\n"
+		"expect value 0,1 5\n"
+		"paint 2,1 wall\n";
+	ff_replay_report rep;
+	ff_replay_player *p = ff_replay_player_create(text, strlen(text), no_loader, NULL, &rep);
+	ff_ctl c;
+
+	ck_assert_ptr_nonnull(p);
+	ff_ctl_init(&c, ff_replay_player_session(p), NULL, 80, 24);
+	ff_ctl_play(&c, p, "p.replay");
+	ck_assert_int_eq(c.mode, FF_MODE_PLAY);
+	ff_ctl_key(&c, '.');
+	ck_assert_msg(strstr(c.msg, "p.replay:13: goal add cell 5,1"), "%s", c.msg);
+	ck_assert_int_eq(c.s->level->meta.ngoals, 1);
+	ff_ctl_key(&c, 'w');                     /* not bound here: the replay alone edits */
+	ck_assert_int_eq(ff_level_cost(c.s->level, c.cx, c.cy), 1);
+	ff_ctl_key(&c, ' ');                     /* play: runs 'solve' at once */
+	ck_assert(c.playing);
+	ck_assert(c.s->field);
+	ck_assert_int_eq(ff_ctl_idle(&c, 500), 0);   /* a line a second at x1 */
+	ff_ctl_idle(&c, 500);
+	ck_assert_msg(strstr(c.msg, ":15: expect value 0,1 5"), "%s", c.msg);
+	ff_ctl_idle(&c, 1000);
+	ck_assert_int_eq(ff_level_cost(c.s->level, 2, 1), FF_WALL);
+	ff_ctl_idle(&c, 1000);
+	ck_assert(c.play_done);
+	ck_assert_ptr_nonnull(strstr(c.msg, "every check passed"));
+	ff_ctl_key(&c, 'q');
+	ck_assert(c.quit);
+	ff_ctl_fini(&c);
+	ff_replay_player_destroy(p);
+}
+END_TEST
+
+/* --- layers and views --------------------------------------------------- */
+
+static void teach_level(void)
+{
+	static const char *const rows[] = {"5,2 1,3 wall", "8,3 2,2 5"};
+
+	start(12, 7, 100, 30);
+	for (size_t i = 0; i < 2; i++) {
+		char line[64];
+
+		snprintf(line, sizeof line, "rect %s", rows[i]);
+		ok(&sess, line);
+	}
+	ok(&sess, "goal add cell 10,3");
+}
+
+START_TEST(came_from_layer_names_the_settling_neighbour)
+{
+	int x, y, fx, fy, checked = 0, d;
+	ff_cell_look look;
+
+	teach_level();
+	ok(&sess, "step begin");
+	ok(&sess, "step phase");
+	while (ff_solver_phase(sess.solver) == FF_PHASE_INTEGRATE) {
+		double v, nv;
+
+		ok(&sess, "step cell");
+		if (!ff_solver_last(sess.solver, &x, &y, &fx, &fy) || (fx == x && fy == y))
+			continue;
+		/* the neighbour whose relaxation gave the value, settled before */
+		d = ff_view_came_from(sess.level, sess.solver, &sess.opts, x, y);
+		ck_assert_msg(d >= 0, "%d,%d has no came-from", x, y);
+		v = ff_solver_value(sess.solver, x, y);
+		nv = ff_solver_value(sess.solver, x + ff_dir_dx[d], y + ff_dir_dy[d]);
+		ck_assert(nv < v);
+		ck_assert(fabs(nv + (d >= 4 ? sqrt(2) : 1) * ff_level_cost(sess.level, x, y) - v) <
+			  1e-9);
+		checked++;
+	}
+	ck_assert_int_gt(checked, 60);
+	ok(&sess, "step all");
+	/* swamp 9,4 = 6: 1 (at 10,4) + 5, not 0 (the goal) + 5 sqrt 2; its flow
+	 * arrow still points at the goal, the lowest neighbour */
+	ck_assert_int_eq(ff_view_came_from(sess.level, sess.solver, &sess.opts, 9, 4), FF_DIR_E);
+	ck_assert_int_eq(ff_solver_dir(sess.solver, 9, 4), FF_DIR_NE);
+	/* the layer draws it */
+	ctl.utf8 = false;
+	type("C");
+	ff_view_cell(&ctl, 9, 4, &look);
+	ck_assert_str_eq(look.text, ">");
+	ff_view_cell(&ctl, 11, 3, &look);
+	ck_assert_str_eq(look.text, "<");
+	ff_view_cell(&ctl, 10, 3, &look);
+	ck_assert_str_eq(look.text, "*");
+	stop();
+}
+END_TEST
+
+START_TEST(unreachable_cells_and_monochrome_marks)
+{
+	ff_cell_look look;
+
+	start(10, 5, 80, 24);
+	ok(&sess, "rect 5,0 1,5 wall");
+	ok(&sess, "goal add cell 8,2");
+	ok(&sess, "spawn add rect 6,0 1,1 3");
+	ok(&sess, "solve");
+	ctl.utf8 = false;
+	ff_view_cell(&ctl, 2, 2, &look);
+	ck_assert_str_eq(look.text, "x");
+	ck_assert_int_eq(look.kind, FF_LOOK_UNREACH);
+	type("X");                               /* the layer off: terrain again */
+	ff_view_cell(&ctl, 2, 2, &look);
+	ck_assert_str_eq(look.text, ".");
+	/* spawns keep their look under an arrow; monochrome marks them */
+	ff_view_cell(&ctl, 6, 0, &look);
+	ck_assert_int_eq(look.kind, FF_LOOK_SPAWN);
+	ck_assert(ff_view_attrs(look.tier, look.kind, false) & FF_ATTR_UNDERLINE);
+	ck_assert(ff_view_attrs(look.tier, FF_LOOK_GOAL, false) & FF_ATTR_REVERSE);
+	ck_assert(ff_view_attrs(look.tier, FF_LOOK_FRONTIER, false) & FF_ATTR_REVERSE);
+	ck_assert(ff_view_attrs(look.tier, FF_LOOK_UNREACH, false) & FF_ATTR_DIM);
+	stop();
+}
+END_TEST
+
+static void assert_same_field(const ff_solver *a, const ff_solver *b, int w, int h)
+{
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			double va = ff_solver_value(a, x, y), vb = ff_solver_value(b, x, y);
+
+			ck_assert_msg(va == vb || (isinf(va) && isinf(vb)), "%d,%d: %g vs %g", x, y,
+				      va, vb);
+			ck_assert_int_eq(ff_solver_dir(a, x, y), ff_solver_dir(b, x, y));
+		}
+}
+
+START_TEST(split_view_panes_agree_with_direct_solves)
+{
+	ff_solver_opts fmm4 = {FF_METHOD_FMM, 4}, dij8 = {FF_METHOD_DIJKSTRA, 8};
+	ff_solver *ref = ff_solver_create(12, 7);
+	char status[512];
+
+	teach_level();
+	type("s|");                              /* solve; split: FMM on the right */
+	ck_assert(ctl.split);
+	ck_assert_int_eq(ff_ctl_panes(&ctl), 2);
+	ck_assert_int_eq(ff_ctl_view_w(&ctl), 49);
+	ck_assert_int_eq(ff_ctl_pane_x(&ctl, 1), 50);
+	ff_ctl_run(&ctl, "split fmm 4");
+	ck_assert(ff_solver_solve(ref, sess.level, sess.level->meta.goals, 1, &fmm4) == FF_OK);
+	assert_same_field(ff_ctl_pane_solver(&ctl, 1), ref, 12, 7);
+	ck_assert(ff_solver_solve(ref, sess.level, sess.level->meta.goals, 1, &dij8) == FF_OK);
+	assert_same_field(ff_ctl_pane_solver(&ctl, 0), ref, 12, 7);
+	/* the same steps go to both panes */
+	type("b}...>");
+	ck_assert(ff_solver_begin(ref, sess.level, sess.level->meta.goals, 1, &fmm4) == FF_OK);
+	ff_solver_step(ref, FF_STEP_PHASE, 1);
+	ff_solver_step(ref, FF_STEP_CELL, 3);
+	ff_solver_step(ref, FF_STEP_WAVE, 1);
+	assert_same_field(ff_ctl_pane_solver(&ctl, 1), ref, 12, 7);
+	ck_assert_int_eq(ff_solver_settled(ff_ctl_pane_solver(&ctl, 1)), ff_solver_settled(ref));
+	ff_view_status(&ctl, status, sizeof status);
+	ck_assert_msg(strstr(status, "dijkstra8 integrate | fmm4 integrate | step 5"), "%s",
+		      status);
+	/* an edit is mirrored too */
+	type("A");
+	ff_ctl_run(&ctl, "paint 7,3 wall");
+	ck_assert(ff_solver_solve(ref, sess.level, sess.level->meta.goals, 1, &fmm4) == FF_OK);
+	assert_same_field(ff_ctl_pane_solver(&ctl, 1), ref, 12, 7);
+	/* the export shows both panes */
+	ff_ctl_run(&ctl, "export v.txt");
+	ck_assert_ptr_nonnull(strstr(io.written, "|"));
+	type("|");
+	ck_assert(!ctl.split);
+	ff_solver_destroy(ref);
+	stop();
+}
+END_TEST
+
+START_TEST(export_ansi_has_colours)
+{
+	start(20, 5, 80, 24);
+	ok(&sess, "goal add cell 18,2");
+	ok(&sess, "spawn add rect 0,0 2,2 4");
+	type("s");
+	ff_ctl_run(&ctl, "export v.ans ansi");
+	ck_assert_str_eq(io.target, "v.ans");
+	ck_assert_ptr_nonnull(strstr(io.written, "\033[0;1;38;5;16;48;5;46m*"));  /* goal */
+	ck_assert_ptr_nonnull(strstr(io.written, ";4;38;5;117"));                 /* spawn */
+	ck_assert_ptr_nonnull(strstr(io.written, "\033[0m\n"));
+	stop();
+}
+END_TEST
+
+START_TEST(large_solve_runs_in_slices)
+{
+	ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8};
+	ff_solver *ref = ff_solver_create(120, 100);
+	char status[512];
+	int slices = 0;
+
+	start(120, 100, 80, 24);
+	ctl.slice_cells = 2000;
+	ok(&sess, "rect 60,10 1,80 wall");
+	ok(&sess, "goal add cell 100,50");
+	type("s");
+	ck_assert(ctl.solving);
+	ck_assert_int_eq(ff_ctl_wait_ms(&ctl, 100), 0);
+	ck_assert_int_ne(ff_solver_phase(sess.solver), FF_PHASE_DONE);
+	ff_ctl_idle(&ctl, 1);
+	ff_view_status(&ctl, status, sizeof status);
+	ck_assert_msg(strstr(status, "solving dijkstra8"), "%s", status);
+	while (ctl.solving && slices++ < 1000)
+		ff_ctl_idle(&ctl, 1);
+	ck_assert(!ctl.solving);
+	ck_assert_int_gt(slices, 5);
+	ck_assert_int_eq(ff_solver_phase(sess.solver), FF_PHASE_DONE);
+	ck_assert(ff_solver_solve(ref, sess.level, sess.level->meta.goals, 1, &o) == FF_OK);
+	assert_same_field(sess.solver, ref, 120, 100);
+	ck_assert_ptr_nonnull(strstr(ctl.msg, "solved"));
+	ff_solver_destroy(ref);
+	stop();
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tui");
@@ -415,6 +840,16 @@ static Suite *suite(void)
 	tcase_add_test(tc, mouse_paints_by_click_and_drag);
 	tcase_add_test(tc, too_small_and_resize);
 	tcase_add_test(tc, field_layers_show_values_and_arrows);
+	tcase_add_test(tc, sim_mode_runs_pauses_and_ticks);
+	tcase_add_test(tc, sim_mode_wall_painted_while_running);
+	tcase_add_test(tc, recording_writes_the_commands_run);
+	tcase_add_test(tc, recording_a_stepped_field_starts_with_its_steps);
+	tcase_add_test(tc, play_steps_line_by_line);
+	tcase_add_test(tc, came_from_layer_names_the_settling_neighbour);
+	tcase_add_test(tc, unreachable_cells_and_monochrome_marks);
+	tcase_add_test(tc, split_view_panes_agree_with_direct_solves);
+	tcase_add_test(tc, export_ansi_has_colours);
+	tcase_add_test(tc, large_solve_runs_in_slices);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -63,6 +63,7 @@ tests_check_tui_SOURCES = tests/check_tui.c tests/testutil.h
 tests_check_tui_CFLAGS = $(TEST_CFLAGS)
 tests_check_tui_LDADD = src/tui/libfftui.a $(TEST_LDADD) $(NCURSES_LIBS)
 TUI_TESTS = tests/tui/edit.sh tests/tui/solve.sh tests/tui/resize.sh \
+	tests/tui/sim.sh tests/tui/record.sh tests/tui/split.sh \
 	tests/tui/store.sh tests/tui/signals.sh
 TESTS += $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh

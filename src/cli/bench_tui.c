@@ -14,7 +14,8 @@ bool ff_cli_bench_tui(FILE *out, bool quick)
 	}
 	fprintf(out, "%-44s %10s\n", "editor (200x60 view, numbers shown)", "value");
 	fprintf(out, "%-44s %10.3f\n", "full redraw, ms (target <= 2)", r.redraw_ms);
-	fprintf(out, "%-44s %10.1f\n", "bytes per cursor move, numbers shown", r.move_bytes);
+	fprintf(out, "%-44s %10.1f\n", "bytes per cursor move, numbers (few dozen)",
+		r.move_bytes);
 	fprintf(out, "%-44s %10.1f\n", "bytes per cursor move, 1 char per cell",
 		r.move_bytes_narrow);
 	fprintf(out, "%-44s %10.0f\n", "bytes for a page scroll (every cell)", r.scroll_bytes);

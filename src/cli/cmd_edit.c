@@ -28,7 +28,8 @@ static const char usage[] =
 	"AI .map).  Paint costs and walls, place goals, solve and step the solver.\n"
 	"In the editor, ? lists the keys, : takes any command (docs/commands.md),\n"
 	":w saves (to the file, or to the database with a revision check) and q\n"
-	"quits, asking first when there are unsaved changes.\n"
+	"quits, asking first when there are unsaved changes.  m enters simulation\n"
+	"mode; R records a replay log (:record FILE or :record db:NAME).\n"
 	"\n"
 	"  -h, --help   show this help\n";
 
@@ -194,6 +195,31 @@ static int write_file(void *ctx, const char *path, const char *data, size_t len,
 	return FF_OK;
 }
 
+/* Saves a replay log the editor recorded: "db:NAME" into the database's
+ * replays table (replacing one of that name), anything else to a file. */
+static int save_replay(void *ctx, const char *target, const char *data, size_t len,
+		       char *msg, size_t size)
+{
+	editor *e = ctx;
+	ff_store *st = e->store;
+	ff_err err;
+
+	if (strncmp(target, "db:", 3))
+		return write_file(ctx, target, data, len, msg, size);
+	if (!st && !(st = ff_cli_open_store())) {
+		snprintf(msg, size, "cannot open the database");
+		return FF_E_IO;
+	}
+	err = ff_store_replay_save(st, target + 3, data, len, true);
+	if (err)
+		snprintf(msg, size, "%s", ff_store_errmsg(st));
+	else
+		snprintf(msg, size, "saved replay '%s' (%zu bytes)", target + 3, len);
+	if (st != e->store)
+		ff_store_destroy(st);
+	return err;
+}
+
 /* Loads ARG: a file when one exists by that name, else a stored level. */
 static ff_level *load(editor *e, const char *arg)
 {
@@ -235,7 +261,7 @@ int ff_cli_edit(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	editor e = {0};
-	ff_ctl_hooks hooks = {&e, save, write_file};
+	ff_ctl_hooks hooks = {&e, save, write_file, save_replay};
 	ff_session *s;
 	ff_level *l;
 	char err[256];

@@ -9,10 +9,12 @@
 #include "cli.h"
 #include "core/replay.h"
 #include "db.h"
+#include "tui/tui.h"
 #include "util.h"
 
 static const char usage[] =
 	"usage: fieldmarshal replay FILE|NAME... [--update] [--until LINE] [--trace]\n"
+	"       fieldmarshal replay FILE|NAME --tui\n"
 	"\n"
 	"Re-executes each replay log (a file, or a replay stored in the database\n"
 	"under NAME, see 'fieldmarshal replays') headless and checks every 'expect' line\n"
@@ -25,6 +27,9 @@ static const char usage[] =
 	"      --verify      check the expectations (the default)\n"
 	"  -l, --until LINE  stop after LINE\n"
 	"  -t, --trace       print each line as it runs, with its result\n"
+	"      --tui         play it in the editor, for teaching: Space plays and\n"
+	"                    pauses, . runs the next line, > < change the speed,\n"
+	"                    q quits; the line just run shows at the bottom\n"
 	"  -h, --help        show this help\n";
 
 typedef struct ctx {
@@ -142,6 +147,34 @@ static int replay_one(const char *file, ff_replay_opts *o)
 	return rc;
 }
 
+/* 'replay FILE --tui': the editor plays it line by line. */
+static int replay_tui(const char *file)
+{
+	ff_replay_player *p;
+	ff_replay_report rep;
+	ctx c = {file};
+	size_t len;
+	bool stored;
+	char *text = read_replay(file, &len, &stored), err[256];
+	int rc = FF_EXIT_OK;
+
+	if (!text)
+		return FF_EXIT_FAIL;
+	p = ff_replay_player_create(text, len, load, &c, &rep);
+	if (!p) {
+		report(file, text, &rep);
+		free(text);
+		return FF_EXIT_FAIL;
+	}
+	if (ff_tui_play(p, file, err, sizeof err)) {
+		ff_cli_error("%s", err);
+		rc = FF_EXIT_FAIL;
+	}
+	ff_replay_player_destroy(p);
+	free(text);
+	return rc;
+}
+
 int ff_cli_replay(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -149,11 +182,13 @@ int ff_cli_replay(int argc, char **argv)
 		{"verify", no_argument, NULL, 'v'},
 		{"until", required_argument, NULL, 'l'},
 		{"trace", no_argument, NULL, 't'},
+		{"tui", no_argument, NULL, 'T'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	ff_replay_opts o = {0};
 	int c, rc = FF_EXIT_OK;
+	bool tui = false;
 	char *end;
 
 	optind = 1;
@@ -162,6 +197,7 @@ int ff_cli_replay(int argc, char **argv)
 		case 'u': o.update = true; break;
 		case 'v': o.update = false; break;
 		case 't': o.trace = trace; break;
+		case 'T': tui = true; break;
 		case 'l':
 			o.until_line = (int)strtol(optarg, &end, 10);
 			if (*end || o.until_line < 1)
@@ -173,6 +209,10 @@ int ff_cli_replay(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return ff_cli_usage("replay", "expected a replay FILE");
+	if (tui && (argc - optind != 1 || o.update || o.until_line || o.trace))
+		return ff_cli_usage("replay", "--tui plays one replay, without other options");
+	if (tui)
+		return replay_tui(argv[optind]);
 	for (int i = optind; i < argc; i++)
 		if (replay_one(argv[i], &o) != FF_EXIT_OK)
 			rc = FF_EXIT_FAIL;

@@ -53,28 +53,20 @@ static bool run_text(ff_session *s, const char *where, char *text, int first_lin
 			fprintf(stderr, "%s:%d:%d: %s\n", where, lineno, res.col, res.msg);
 			return false;
 		}
-		if (rec && line[strspn(line, " \t")] && line[strspn(line, " \t")] != '#')
-			ff_buf_printf(rec, "%s\nexpect hash %016llx\n", line + strspn(line, " \t"),
-				      (unsigned long long)ff_session_hash(s));
+		if (rec)
+			ff_replay_record_cmd(rec, s, line);
 		line = nl ? nl + 1 : NULL;
 	}
 	return true;
 }
 
 /* The replay header: the level as it was loaded, inline. */
-static bool start_record(ff_buf *rec, const ff_level *l)
+static bool start_record(ff_buf *rec, const ff_session *s)
 {
-	size_t len;
-	char *text = ff_textlevel_format(l, &len);
-
-	if (!text) {
+	if (ff_replay_record_begin(rec, s, "fieldmarshal " PACKAGE_VERSION)) {
 		ff_cli_error("out of memory");
 		return false;
 	}
-	ff_buf_printf(rec, "%s\nprogram fieldmarshal %s\nlevel inline\n", FF_REPLAY_MAGIC,
-		      PACKAGE_VERSION);
-	ff_buf_add(rec, text, len);
-	free(text);
 	return true;
 }
 
@@ -138,7 +130,7 @@ int ff_cli_run(int argc, char **argv)
 		return FF_EXIT_FAIL;
 	}
 	ff_session_init(s, l);
-	if (record && !start_record(&rec, l))
+	if (record && !start_record(&rec, s))
 		goto done;
 	if (script) {
 		size_t len;

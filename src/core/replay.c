@@ -353,33 +353,39 @@ static ff_err expect(ff_session *s, const char *line, const ff_replay_opts *o,
 	return FF_OK;
 }
 
+/* Runs line LS->cur (blank lines are copied and skipped). */
+static ff_err one_line(lines *ls, ff_session *s, const ff_replay_opts *o,
+		       ff_replay_report *rep, ff_buf *buf, ff_cmd_result *res)
+{
+	const char *t = ls->cur + strspn(ls->cur, " \t");
+
+	res->msg[0] = '\0';
+	rep->line = ls->no;
+	if (!strncmp(t, "expect ", 7) || !strcmp(t, "expect"))
+		return expect(s, t, o, rep, buf) ? FF_E_PARSE : FF_OK;
+	if (!o->update || blank(t))
+		ff_buf_printf(buf, "%s\n", ls->cur);
+	else
+		ff_buf_printf(buf, "%s\n", t);
+	if (blank(t))
+		return FF_OK;
+	if (ff_cmd_exec(s, t, res))
+		return fail(rep, res->col + (int)(t - ls->cur), "%s", res->msg);
+	rep->commands++;
+	if (!rep->diverged_line)
+		rep->diverged_line = ls->no;
+	return FF_OK;
+}
+
 static ff_err body(lines *ls, ff_session *s, const ff_replay_opts *o,
 		   ff_replay_report *rep, ff_buf *buf)
 {
 	ff_cmd_result res;
 
 	while ((!o->until_line || ls->no < o->until_line) && next(ls)) {
-		const char *t = ls->cur + strspn(ls->cur, " \t");
-
-		res.msg[0] = '\0';
-		rep->line = ls->no;
-		if (!strncmp(t, "expect ", 7) || !strcmp(t, "expect")) {
-			if (expect(s, t, o, rep, buf))
-				return FF_E_PARSE;
-		} else {
-			if (!o->update || blank(t))
-				ff_buf_printf(buf, "%s\n", ls->cur);
-			else
-				ff_buf_printf(buf, "%s\n", t);
-			if (blank(t))
-				continue;
-			if (ff_cmd_exec(s, t, &res))
-				return fail(rep, res.col + (int)(t - ls->cur), "%s", res.msg);
-			rep->commands++;
-			if (!rep->diverged_line)
-				rep->diverged_line = ls->no;
-		}
-		if (o->trace)
+		if (one_line(ls, s, o, rep, buf, &res))
+			return FF_E_PARSE;
+		if (o->trace && !blank(ls->cur))
 			o->trace(o->ctx, ls->no, ls->cur, res.msg);
 	}
 	return FF_OK;
@@ -410,4 +416,127 @@ ff_err ff_replay_run(const char *text, size_t len, ff_replay_loader load,
 	free(ls.cur);
 	ff_buf_fini(&scratch);
 	return err ? FF_E_PARSE : FF_OK;
+}
+
+/* --- recording --------------------------------------------------------- */
+
+static const char *const unit_names[] = {"cell", "wave", "phase", "all"};
+
+ff_err ff_replay_record_begin(ff_buf *b, const ff_session *s, const char *program)
+{
+	size_t len;
+	char *text;
+
+	if (s->sim)
+		return FF_E_STATE;
+	if (!(text = ff_textlevel_format(s->level, &len)))
+		return FF_E_NOMEM;
+	ff_buf_printf(b, "%s\nprogram %s\nlevel inline\n", FF_REPLAY_MAGIC, program);
+	ff_buf_add(b, text, len);
+	free(text);
+	if (s->sim_flags & FF_SIM_NO_FUNNEL)
+		ff_buf_puts(b, "sim funnel off\n");
+	if (s->sim_flags & FF_SIM_NO_SEPARATION)
+		ff_buf_puts(b, "sim separation off\n");
+	if (s->field) {
+		ff_buf_printf(b, "step begin %s %d\n",
+			      s->opts.method == FF_METHOD_FMM ? "fmm" : "dijkstra",
+			      s->opts.connectivity);
+		for (int i = 0; i < s->nsteps; i++)
+			ff_buf_printf(b, "step %s %ld\n", unit_names[s->steps[i].unit],
+				      s->steps[i].n);
+	}
+	ff_buf_printf(b, "expect hash %016llx\n", (unsigned long long)ff_session_hash(s));
+	return ff_buf_ok(b) ? FF_OK : FF_E_NOMEM;
+}
+
+ff_err ff_replay_record_cmd(ff_buf *b, const ff_session *s, const char *line)
+{
+	line += strspn(line, " \t");
+	if (blank(line))
+		return FF_OK;
+	ff_buf_printf(b, "%.*s\nexpect hash %016llx\n", (int)strcspn(line, "\n"), line,
+		      (unsigned long long)ff_session_hash(s));
+	return ff_buf_ok(b) ? FF_OK : FF_E_NOMEM;
+}
+
+/* --- playing line by line ---------------------------------------------- */
+
+struct ff_replay_player {
+	char *text;
+	lines ls;
+	ff_replay_opts opts;
+	ff_session s;
+	ff_buf scratch;
+	bool failed;
+};
+
+ff_replay_player *ff_replay_player_create(const char *text, size_t len,
+					  ff_replay_loader load, void *ctx,
+					  ff_replay_report *rep)
+{
+	ff_replay_player *p = calloc(1, sizeof *p);
+	ff_level *l = NULL;
+
+	memset(rep, 0, sizeof *rep);
+	rep->ok = true;
+	if (!p || !(p->text = malloc(len + 1))) {
+		free(p);
+		fail(rep, 0, "out of memory");
+		return NULL;
+	}
+	memcpy(p->text, text, len);
+	p->text[len] = '\0';
+	p->ls = (lines){p->text, p->text + len, NULL, 0, 0};
+	p->opts.ctx = ctx;
+	p->scratch = (ff_buf)FF_BUF_INIT;
+	if (read_header(&p->ls, load, &p->opts, &l, rep, &p->scratch)) {
+		rep->ok = false;
+		free(p->ls.cur);
+		ff_buf_fini(&p->scratch);
+		free(p->text);
+		free(p);
+		return NULL;
+	}
+	ff_session_init(&p->s, l);
+	return p;
+}
+
+void ff_replay_player_destroy(ff_replay_player *p)
+{
+	if (!p)
+		return;
+	ff_session_fini(&p->s);
+	free(p->ls.cur);
+	ff_buf_fini(&p->scratch);
+	free(p->text);
+	free(p);
+}
+
+ff_session *ff_replay_player_session(ff_replay_player *p)
+{
+	return &p->s;
+}
+
+int ff_replay_player_next(ff_replay_player *p, ff_replay_report *rep, int *line,
+			  const char **text, char *result, size_t size)
+{
+	ff_cmd_result res;
+
+	if (p->failed)
+		return FF_E_STATE;
+	do {
+		if (!next(&p->ls))
+			return 0;
+	} while (blank(p->ls.cur));
+	p->scratch.len = 0;
+	*line = p->ls.no;
+	*text = p->ls.cur;
+	if (one_line(&p->ls, &p->s, &p->opts, rep, &p->scratch, &res)) {
+		rep->ok = false;
+		p->failed = true;
+		return FF_E_PARSE;
+	}
+	snprintf(result, size, "%s", res.msg);
+	return 1;
 }

@@ -54,6 +54,39 @@ typedef struct ff_replay_report {
 ff_err ff_replay_run(const char *text, size_t len, ff_replay_loader load,
 		     const ff_replay_opts *opts, ff_replay_report *rep, ff_buf *out);
 
+/* --- recording --------------------------------------------------------- */
+
+/* Starts a replay log of S in B: the header (PROGRAM is e.g. "fieldmarshal
+ * 0.1.0"), the level inline as it is now, the commands that rebuild S's
+ * switches and field (its options and every step taken since it began),
+ * and the state hash.  FF_E_STATE when S has a simulation (agents, even
+ * removed ones, leave state no command rebuilds); FF_E_NOMEM.  'run --record' and the editor both record this way. */
+ff_err ff_replay_record_begin(ff_buf *b, const ff_session *s, const char *program);
+/* Appends command LINE (leading blanks dropped; blank and comment lines add
+ * nothing), then 'expect hash' of S, which must be the state after LINE ran. */
+ff_err ff_replay_record_cmd(ff_buf *b, const ff_session *s, const char *line);
+
+/* --- playing line by line (replay --tui) ------------------------------- */
+
+typedef struct ff_replay_player ff_replay_player;
+
+/* Reads the header of the replay TEXT (LEN bytes, copied) and starts a
+ * session on its level; LOAD and CTX resolve 'level REF'.  NULL with the
+ * failure in REP.  Caller frees with ff_replay_player_destroy(). */
+ff_replay_player *ff_replay_player_create(const char *text, size_t len,
+					  ff_replay_loader load, void *ctx,
+					  ff_replay_report *rep);
+void ff_replay_player_destroy(ff_replay_player *p);
+/* The session the replay runs in (owned by the player). */
+ff_session *ff_replay_player_session(ff_replay_player *p);
+/* Runs the next line that is not blank or a comment: a command or an
+ * expectation.  Returns 1 with its number in *LINE, its text in *TEXT
+ * (borrowed until the next call) and the command's message in RESULT; 0 at
+ * the end; FF_E_PARSE on a failure described in REP, after which the player
+ * stays stopped (FF_E_STATE). */
+int ff_replay_player_next(ff_replay_player *p, ff_replay_report *rep, int *line,
+			  const char **text, char *result, size_t size);
+
 /* A stable hash of the session: the level (canonical text), the field when
  * there is one (phase, every value and direction), the agents when there
  * are some. */

@@ -102,6 +102,7 @@ int ff_tui_bench(int cols, int rows, int side, ff_tui_bench_result *out, char *e
 		ff_draw_screen(&c, &d, ff_ctl_key(&c, i % 2 ? 'h' : 'l'));
 	out->move_bytes_narrow = (double)(tell(tty) - b0) / MOVES;
 	ff_term_close();
+	ff_ctl_fini(&c);
 	rc = 0;
 done_session:
 	ff_session_fini(s);

@@ -11,15 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctl.h"
+#include "core/replay.h"
+#include "ctl_int.h"
 #include "view.h"
 
 #define MAX_ARGS 8
+#define say ff_ctl_say
 
-static void say(ff_ctl *c, bool error, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void say(ff_ctl *c, bool error, const char *fmt, ...)
+void ff_ctl_say(ff_ctl *c, bool error, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -85,33 +84,61 @@ static unsigned help_enter(ff_ctl *c)
 	return FF_UI_CLEAR;
 }
 
+static unsigned sim_leave(ff_ctl *c)
+{
+	c->running = false;
+	return FF_UI_STATUS;
+}
+
+static unsigned play_leave(ff_ctl *c)
+{
+	c->playing = false;
+	return FF_UI_STATUS;
+}
+
 static const mode modes[FF_MODE__COUNT] = {
 	[FF_MODE_NORMAL] = {"EDIT", NULL, NULL, grid_other},
 	[FF_MODE_SELECT] = {"SELECT", select_enter, select_leave, grid_other},
 	[FF_MODE_PROMPT] = {"PROMPT", NULL, NULL, prompt_other},
 	[FF_MODE_HELP] = {"HELP", help_enter, full_enter, ignore_other},
 	[FF_MODE_CONFIRM] = {"QUIT?", NULL, NULL, ignore_other},
+	[FF_MODE_SIM] = {"SIM", NULL, sim_leave, grid_other},
+	[FF_MODE_PLAY] = {"PLAY", NULL, play_leave, grid_other},
 };
 
-static unsigned set_mode(ff_ctl *c, ff_mode_id m)
+/* The mode a prompt, the help or a confirmation returns to. */
+static ff_mode_id back_mode(const ff_ctl *c)
+{
+	if (c->player)
+		return FF_MODE_PLAY;
+	if (c->in_sim)
+		return FF_MODE_SIM;
+	return c->marked ? FF_MODE_SELECT : FF_MODE_NORMAL;
+}
+
+#define grid_mode back_mode
+
+unsigned ff_ctl_set_mode(ff_ctl *c, ff_mode_id m)
 {
 	unsigned ui = FF_UI_STATUS | FF_UI_MSG;
 
 	if (m == c->mode)
 		return 0;
-	if (modes[c->mode].leave)
+	/* the prompt, help and confirmation sit on top of SIM and PLAY, which
+	 * keep running underneath */
+	if (modes[c->mode].leave &&
+	    !((c->mode == FF_MODE_SIM || c->mode == FF_MODE_PLAY) &&
+	      (m == FF_MODE_PROMPT || m == FF_MODE_HELP || m == FF_MODE_CONFIRM)))
 		ui |= modes[c->mode].leave(c);
+	if (m == FF_MODE_SIM || m == FF_MODE_NORMAL || m == FF_MODE_SELECT)
+		c->in_sim = m == FF_MODE_SIM;
 	c->mode = m;
 	if (modes[m].enter)
 		ui |= modes[m].enter(c);
 	return ui;
 }
 
-/* The mode to return to from the prompt or a confirmation. */
-static ff_mode_id grid_mode(const ff_ctl *c)
-{
-	return c->marked ? FF_MODE_SELECT : FF_MODE_NORMAL;
-}
+#define set_mode ff_ctl_set_mode
 
 /* --- geometry ---------------------------------------------------------- */
 
@@ -124,9 +151,42 @@ int ff_ctl_cell_width(int zoom)
 
 int ff_ctl_view_w(const ff_ctl *c)
 {
-	int n = c->cols / ff_ctl_cell_width(c->zoom);
+	int cols = c->split ? (c->cols - 1) / 2 : c->cols;
+	int n = cols / ff_ctl_cell_width(c->zoom);
 
 	return n < 1 ? 1 : n;
+}
+
+int ff_ctl_panes(const ff_ctl *c)
+{
+	return c->split ? 2 : 1;
+}
+
+int ff_ctl_pane_x(const ff_ctl *c, int pane)
+{
+	return pane == 0 ? 0 : ff_ctl_view_w(c) * ff_ctl_cell_width(c->zoom) + 1;
+}
+
+const ff_solver *ff_ctl_pane_solver(const ff_ctl *c, int pane)
+{
+	if (pane == 0)
+		return c->s->field && c->s->solver ? c->s->solver : NULL;
+	return c->split && c->field2 ? c->solver2 : NULL;
+}
+
+const ff_solver_opts *ff_ctl_pane_opts(const ff_ctl *c, int pane)
+{
+	return pane == 0 ? &c->s->opts : &c->opts2;
+}
+
+int ff_ctl_agents_at(const ff_ctl *c, int x, int y)
+{
+	const ff_level *l = c->s->level;
+
+	if (!c->occ || !c->s->sim || c->occ_w != l->w || c->occ_h != l->h ||
+	    !ff_level_in(l, x, y))
+		return 0;
+	return c->occ[(size_t)y * (size_t)l->w + (size_t)x];
 }
 
 int ff_ctl_view_h(const ff_ctl *c)
@@ -199,9 +259,15 @@ void ff_ctl_terrain_word(const ff_ctl *c, int cost, char *buf, size_t size)
 /* Runs LINE through the core; FROM_PROMPT adds the column to errors. */
 static unsigned run_core(ff_ctl *c, const char *line, bool from_prompt)
 {
-	ff_err err = ff_cmd_exec(c->s, line, &c->last);
 	unsigned ui = FF_UI_STATUS;
+	ff_err err;
 
+	if (c->player) {
+		say(c, true, "a replay is playing: it alone changes the level");
+		return FF_UI_MSG;
+	}
+	ff_ctl_rec_flush(c);     /* ticks gathered so far come first */
+	err = ff_cmd_exec(c->s, line, &c->last);
 	if (err) {
 		if (from_prompt && c->last.col > 0)
 			say(c, true, "column %d: %s", c->last.col, c->last.msg);
@@ -209,6 +275,8 @@ static unsigned run_core(ff_ctl *c, const char *line, bool from_prompt)
 			say(c, true, "%s", c->last.msg);
 		return ui | FF_UI_MSG;
 	}
+	ff_ctl_rec_line(c, line);
+	ff_ctl_changed(c, c->last.redraw);
 	if (c->last.redraw & (FF_REDRAW_CELLS | FF_REDRAW_META | FF_REDRAW_FIELD |
 			      FF_REDRAW_AGENTS))
 		ui |= FF_UI_GRID;
@@ -226,6 +294,16 @@ static unsigned run_core(ff_ctl *c, const char *line, bool from_prompt)
 }
 
 static unsigned run_line(ff_ctl *c, const char *line, bool from_prompt);
+
+unsigned ff_ctl_core(ff_ctl *c, const char *line, bool from_prompt)
+{
+	return run_core(c, line, from_prompt);
+}
+
+unsigned ff_ctl_line(ff_ctl *c, const char *line)
+{
+	return run_line(c, line, false);
+}
 
 /* Paints the brush at the cursor with COST. */
 static unsigned dab(ff_ctl *c, int cost)
@@ -280,6 +358,11 @@ static unsigned usage(ff_ctl *c, const char *text)
 	return FF_UI_MSG;
 }
 
+unsigned ff_ctl_usage(ff_ctl *c, const char *text)
+{
+	return usage(c, text);
+}
+
 static bool parse_xy(const char *s, int *x, int *y)
 {
 	char tail;
@@ -292,6 +375,11 @@ static bool parse_int(const char *s, int *v)
 	char tail;
 
 	return sscanf(s, "%d%c", v, &tail) == 1;
+}
+
+bool ff_ctl_parse_int(const char *s, int *v)
+{
+	return parse_int(s, v);
 }
 
 static unsigned ui_move(ff_ctl *c, int argc, char **argv)
@@ -380,6 +468,8 @@ static const struct {
 	{"costs", FF_LAYER_COSTS}, {"numbers", FF_LAYER_NUMBERS},
 	{"arrows", FF_LAYER_ARROWS}, {"frontier", FF_LAYER_FRONTIER},
 	{"goals", FF_LAYER_GOALS}, {"spawns", FF_LAYER_SPAWNS},
+	{"from", FF_LAYER_FROM}, {"unreachable", FF_LAYER_UNREACH},
+	{"agents", FF_LAYER_AGENTS},
 };
 
 static unsigned ui_layer(ff_ctl *c, int argc, char **argv)
@@ -391,7 +481,8 @@ static unsigned ui_layer(ff_ctl *c, int argc, char **argv)
 		if (!strcmp(argv[1], layer_names[i].name))
 			bit = layer_names[i].bit;
 	if (!bit || argc > 3 || (argc == 3 && strcmp(argv[2], "on") && strcmp(argv[2], "off")))
-		return usage(c, "layer costs|numbers|arrows|frontier|goals|spawns [on|off]");
+		return usage(c, "layer costs|numbers|arrows|frontier|goals|spawns|from|"
+			     "unreachable|agents [on|off]");
 	on = argc == 3 ? !strcmp(argv[2], "on") : !(c->layers & bit);
 	c->layers = on ? c->layers | bit : c->layers & ~bit;
 	/* numbers need wide cells */
@@ -528,7 +619,7 @@ static unsigned ui_prompt(ff_ctl *c, int argc, char **argv)
 static unsigned ui_help(ff_ctl *c, int argc, char **argv)
 {
 	(void)argc, (void)argv;
-	return set_mode(c, c->mode == FF_MODE_HELP ? FF_MODE_NORMAL : FF_MODE_HELP);
+	return set_mode(c, c->mode == FF_MODE_HELP ? back_mode(c) : FF_MODE_HELP);
 }
 
 static unsigned ui_scroll(ff_ctl *c, int argc, char **argv)
@@ -576,7 +667,10 @@ static unsigned ui_write(ff_ctl *c, int argc, char **argv)
 static unsigned ui_quit(ff_ctl *c, int argc, char **argv)
 {
 	(void)argc;
-	if (!c->s->modified || !strcmp(argv[0], "quit!") || !strcmp(argv[0], "q!")) {
+	if (!c->s->modified || c->player || !strcmp(argv[0], "quit!") ||
+	    !strcmp(argv[0], "q!")) {
+		if (c->recording)
+			ff_ctl_line(c, "record stop");
 		c->quit = true;
 		return 0;
 	}
@@ -596,6 +690,8 @@ static unsigned ui_wq(ff_ctl *c, int argc, char **argv)
 		/* the save failed: stay, and say why */
 		return ui | set_mode(c, grid_mode(c));
 	}
+	if (c->recording)
+		ui |= ff_ctl_line(c, "record stop");
 	c->quit = true;
 	return ui;
 }
@@ -613,13 +709,14 @@ static unsigned ui_export(ff_ctl *c, int argc, char **argv)
 	size_t len;
 	int err;
 
-	if (argc != 2)
-		return usage(c, "export FILE");
+	if (argc < 2 || argc > 3 || (argc == 3 && strcmp(argv[2], "ansi") &&
+				     strcmp(argv[2], "text")))
+		return usage(c, "export FILE [ansi|text]");
 	if (!c->hooks.write) {
 		say(c, true, "this editor cannot write files");
 		return FF_UI_MSG;
 	}
-	text = ff_view_export(c, &len);
+	text = ff_view_export(c, argc == 3 && !strcmp(argv[2], "ansi"), &len);
 	if (!text) {
 		say(c, true, "out of memory");
 		return FF_UI_MSG;
@@ -672,6 +769,9 @@ static const struct {
 	{"quit!", ui_quit}, {"q!", ui_quit}, {"export", ui_export},
 	{"confirm-cancel", ui_confirm_cancel}, {"prompt-run", ui_prompt_run},
 	{"prompt-cancel", ui_prompt_cancel}, {"prompt-history", ui_prompt_history},
+	{"mode", ff_ui_mode}, {"run", ff_ui_run}, {"speed", ff_ui_speed},
+	{"sim-toggle", ff_ui_sim_toggle}, {"split", ff_ui_split},
+	{"record", ff_ui_record}, {"play", ff_ui_play}, {"play-next", ff_ui_play_next},
 };
 
 static unsigned run_line(ff_ctl *c, const char *line, bool from_prompt)
@@ -691,6 +791,13 @@ static unsigned run_line(ff_ctl *c, const char *line, bool from_prompt)
 	}
 	if (argc == 0 || argv[0][0] == '#')
 		return 0;
+	if (!strcmp(argv[0], "solve")) {
+		bool handled;
+		unsigned ui = ff_ctl_solve_sliced(c, argc, argv, &handled);
+
+		if (handled)
+			return ui;
+	}
 	for (size_t i = 0; i < sizeof ui_commands / sizeof ui_commands[0]; i++)
 		if (!strcmp(argv[0], ui_commands[i].name))
 			return ui_commands[i].fn(c, argc, argv);
@@ -794,6 +901,8 @@ static bool screen_cell(const ff_ctl *c, int sx, int sy, int *x, int *y)
 {
 	int cw = ff_ctl_cell_width(c->zoom);
 
+	if (c->split && sx >= ff_ctl_pane_x(c, 1))
+		sx -= ff_ctl_pane_x(c, 1);
 	if (sx < 0 || sy < 0 || sy >= ff_ctl_view_h(c) || sx / cw >= ff_ctl_view_w(c))
 		return false;
 	*x = c->vx + sx / cw;
@@ -806,7 +915,7 @@ unsigned ff_ctl_mouse(ff_ctl *c, ff_mouse_kind kind, int sx, int sy, int button)
 	unsigned ui = 0;
 	int x, y;
 
-	if (c->mode != FF_MODE_NORMAL && c->mode != FF_MODE_SELECT)
+	if (c->mode != FF_MODE_NORMAL && c->mode != FF_MODE_SELECT && c->mode != FF_MODE_SIM)
 		return 0;
 	if (kind == FF_MOUSE_WHEEL_UP || kind == FF_MOUSE_WHEEL_DOWN)
 		return move_to(c, c->cx, c->cy + (kind == FF_MOUSE_WHEEL_UP ? -3 : 3));
@@ -824,7 +933,7 @@ unsigned ff_ctl_mouse(ff_ctl *c, ff_mouse_kind kind, int sx, int sy, int button)
 	}
 	c->drawing = false;
 	ui |= move_to(c, x, y);
-	if (button != 1 || c->mode != FF_MODE_NORMAL)
+	if (button != 1 || (c->mode != FF_MODE_NORMAL && c->mode != FF_MODE_SIM))
 		return ui;
 	if (kind == FF_MOUSE_PRESS) {
 		c->dragging = true;
@@ -855,9 +964,39 @@ void ff_ctl_init(ff_ctl *c, ff_session *s, const ff_ctl_hooks *hooks, int cols, 
 	c->mode = FF_MODE_NORMAL;
 	c->cols = cols, c->rows = rows;
 	c->layers = FF_LAYER_COSTS | FF_LAYER_ARROWS | FF_LAYER_FRONTIER | FF_LAYER_GOALS |
-		    FF_LAYER_SPAWNS;
+		    FF_LAYER_SPAWNS | FF_LAYER_UNREACH | FF_LAYER_AGENTS;
 	c->pen = FF_WALL;
 	c->cx = l->w / 2, c->cy = l->h / 2;
+	c->slice_cells = FF_SLICE_CELLS;
+	c->rec = (ff_buf)FF_BUF_INIT;
+	c->opts2 = (ff_solver_opts){FF_METHOD_FMM, 8};
 	ff_prompt_init(&c->prompt);
 	center(c);
+}
+
+void ff_ctl_fini(ff_ctl *c)
+{
+	ff_buf_fini(&c->rec);
+	ff_solver_destroy(c->solver2);
+	free(c->occ);
+	c->solver2 = NULL;
+	c->occ = NULL;
+}
+
+unsigned ff_ctl_play(ff_ctl *c, ff_replay_player *p, const char *name)
+{
+	c->player = p;
+	c->s = ff_replay_player_session(p);
+	snprintf(c->play_name, sizeof c->play_name, "%s", name);
+	c->play_line = 0;
+	c->play_done = false;
+	say(c, false, "%s: Space plays, . runs the next line, q quits", name);
+	return set_mode(c, FF_MODE_PLAY) | FF_UI_ALL;
+}
+
+unsigned ff_ctl_idle(ff_ctl *c, double elapsed_ms)
+{
+	if (c->mode == FF_MODE_PLAY || c->player)
+		return ff_ctl_play_idle(c, elapsed_ms);
+	return ff_ctl_sim_idle(c, elapsed_ms);
 }

@@ -15,7 +15,20 @@
  *   center | zoom in|out|0|1|2 | layer NAME [on|off]
  *   pen TERRAIN|next|prev | brush N|+|- | dab [TERRAIN] | draw | goal-here
  *   mark | unmark | prompt [TEXT] | help | scroll N|page|-page | redraw
- *   write [FILE] (w) | w! | wq (x) | quit (q) | quit! (q!) | export FILE
+ *   write [FILE] (w) | w! | wq (x) | quit (q) | quit! (q!) | export FILE [ansi]
+ *   mode edit|sim | run [on|off] | speed +|-|N | sim-toggle funnel|separation
+ *   record [FILE|db:NAME|stop] | split [dijkstra|fmm] [8|4] | split off
+ *   play [on|off] | play-next
+ *
+ * Time: the controller has no clock.  The loop asks ff_ctl_wait_ms() how
+ * long it may wait for input and calls ff_ctl_idle() with the time that
+ * passed; that runs the simulation's due ticks (each a fixed timestep of
+ * the level's dt, so results never depend on the clock, only the pacing
+ * does), the next slice of a long solve, and the next line of a replay.
+ *
+ * Recording: while recording, every core command that succeeded is
+ * appended to a replay log (docs/formats.md) with the state hash after it;
+ * ticks of the running simulation are gathered into one 'tick N' line.
  *
  * Invariants: the cursor is inside the level; the view origin keeps the
  * cursor on screen (when the screen is big enough) and never starts past
@@ -27,6 +40,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/buf.h"
 #include "core/cmd.h"
 #include "core/session.h"
 #include "keymap.h"
@@ -50,6 +64,9 @@ enum {
 	FF_LAYER_FRONTIER = 1 << 3,  /* solver frontier and last settled cell */
 	FF_LAYER_GOALS = 1 << 4,
 	FF_LAYER_SPAWNS = 1 << 5,
+	FF_LAYER_FROM = 1 << 6,      /* came-from arrows instead of flow arrows */
+	FF_LAYER_UNREACH = 1 << 7,   /* 'x' on passable cells with no path */
+	FF_LAYER_AGENTS = 1 << 8,    /* agents: 'o', a digit when several, '+' > 9 */
 };
 
 /* Mouse events (ff_ctl_mouse). */
@@ -80,7 +97,20 @@ typedef struct ff_ctl_hooks {
 	/* Writes LEN bytes of DATA to the file PATH. */
 	int (*write)(void *ctx, const char *path, const char *data, size_t len,
 		     char *msg, size_t size);
+	/* Saves a replay log: TARGET is a file, or "db:NAME" for the
+	 * database's replays table (replacing one of that name).  NULL: the
+	 * editor writes files through WRITE and cannot reach a database. */
+	int (*save_replay)(void *ctx, const char *target, const char *data, size_t len,
+			   char *msg, size_t size);
 } ff_ctl_hooks;
+
+/* Speeds of the simulation and of replay playback. */
+#define FF_SPEED_MIN (-3)        /* 1/8 of real time */
+#define FF_SPEED_MAX 6           /* 64 times real time */
+/* Cells of a level above which 'solve' runs in slices between input polls. */
+#define FF_SLICE_CELLS 200000L
+
+struct ff_replay_player;
 
 typedef struct ff_ctl {
 	ff_session *s;           /* borrowed */
@@ -105,6 +135,40 @@ typedef struct ff_ctl {
 	bool msg_error;
 	bool quit;               /* the loop should end */
 	ff_cmd_result last;      /* result of the last core command */
+
+	/* the simulation */
+	bool in_sim;             /* SIM is the mode under a prompt or the help */
+	bool running;            /* ticking in real time */
+	int speed;               /* FF_SPEED_MIN..MAX: 2^speed times real time */
+	double due_ms;           /* time gathered towards the next tick */
+	unsigned short *occ;     /* agents per cell, w * h; owned */
+	int occ_w, occ_h;
+	long occ_agents;         /* agents counted into occ */
+
+	/* a long solve in slices */
+	bool solving;            /* 'solve' is running slice by slice */
+	long slice_cells;        /* cells per slice (FF_SLICE_CELLS) */
+
+	/* recording */
+	bool recording;
+	ff_buf rec;              /* the log so far */
+	char rec_target[256];
+	long rec_ticks;          /* running ticks not yet written */
+	int rec_commands;
+
+	/* split view: the right pane's own solver over the same level */
+	bool split;
+	ff_solver *solver2;      /* owned */
+	int s2w, s2h;
+	ff_solver_opts opts2;
+	bool field2;             /* solver2 mirrors the session's field */
+
+	/* replay playback (FF_MODE_PLAY) */
+	struct ff_replay_player *player;  /* borrowed */
+	bool playing;            /* advancing on its own */
+	char play_name[256];
+	int play_line;           /* the line shown last */
+	bool play_done;
 } ff_ctl;
 
 /* --- lifecycle --------------------------------------------------------- */
@@ -112,6 +176,12 @@ typedef struct ff_ctl {
 /* Starts a controller on S (borrowed, must outlive it) for a COLS x ROWS
  * screen, cursor at the level's centre. */
 void ff_ctl_init(ff_ctl *c, ff_session *s, const ff_ctl_hooks *hooks, int cols, int rows);
+/* Frees what the controller owns (a recording not saved is lost; call
+ * ff_ctl_run(c, "record stop") first to keep it). */
+void ff_ctl_fini(ff_ctl *c);
+/* Plays the replay P (borrowed; its session becomes the controller's) in
+ * FF_MODE_PLAY, paused; NAME is shown in the message line. */
+unsigned ff_ctl_play(ff_ctl *c, struct ff_replay_player *p, const char *name);
 
 /* --- input: each returns the FF_UI_* mask of what to redraw ----------- */
 
@@ -124,6 +194,13 @@ unsigned ff_ctl_resize(ff_ctl *c, int cols, int rows);
 /* Runs one command LINE (editor or core), as the prompt does.  Errors go
  * to the message line with their column. */
 unsigned ff_ctl_run(ff_ctl *c, const char *line);
+/* ELAPSED_MS passed since the last call: runs due ticks, a solve slice, a
+ * replay line. */
+unsigned ff_ctl_idle(ff_ctl *c, double elapsed_ms);
+/* How long the loop may wait for input before calling ff_ctl_idle(): 0
+ * while solving in slices, the time to the next tick while running, else
+ * IDLE_MS. */
+int ff_ctl_wait_ms(const ff_ctl *c, int idle_ms);
 /* Expands TEMPLATE's {placeholders} into OUT; false when it does not fit
  * or names an unknown placeholder. */
 bool ff_ctl_expand(const ff_ctl *c, const char *tmpl, char *out, size_t size);
@@ -139,6 +216,19 @@ int ff_ctl_view_w(const ff_ctl *c);
 int ff_ctl_view_h(const ff_ctl *c);
 /* The pen (or COST) as a command word: palette name, "wall", or the cost. */
 void ff_ctl_terrain_word(const ff_ctl *c, int cost, char *buf, size_t size);
+/* Milliseconds of real time per simulation tick at the current speed. */
+double ff_ctl_tick_ms(const ff_ctl *c);
+/* The solver shown in PANE (0 left/only, 1 right in split view), or NULL
+ * when that pane has no field. */
+const ff_solver *ff_ctl_pane_solver(const ff_ctl *c, int pane);
+/* Its method and connectivity. */
+const ff_solver_opts *ff_ctl_pane_opts(const ff_ctl *c, int pane);
+/* Number of panes (1, or 2 in split view) and the screen column where
+ * PANE starts. */
+int ff_ctl_panes(const ff_ctl *c);
+int ff_ctl_pane_x(const ff_ctl *c, int pane);
+/* Agents in cell (X, Y) as last counted. */
+int ff_ctl_agents_at(const ff_ctl *c, int x, int y);
 /* Selection rectangle from the mark to the cursor (both included). */
 void ff_ctl_selection(const ff_ctl *c, int *x0, int *y0, int *x1, int *y1);
 

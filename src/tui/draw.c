@@ -3,6 +3,11 @@
  * the help screen and the too-small notice, from view.c's text and styles.
  * Reads the controller only (const); the one write is the ff_draw memo of
  * what is on screen.
+ *
+ * Frugal over SSH: the terminal's own cursor marks the cursor cell (as in
+ * vim), so moving it one cell sends only the status line's changed
+ * characters and a cursor position, not two cells with their colour
+ * changes; curses sends only characters that changed.
  */
 #include <curses.h>
 #include <string.h>
@@ -11,33 +16,47 @@
 #include "term.h"
 #include "view.h"
 
-static void put_cell(const ff_ctl *c, int x, int y)
+static void put_cell(const ff_ctl *c, int pane, int x, int y)
 {
 	int cw = ff_ctl_cell_width(c->zoom);
-	int sx = (x - c->vx) * cw, sy = y - c->vy;
+	int sx = ff_ctl_pane_x(c, pane) + (x - c->vx) * cw, sy = y - c->vy;
 	ff_cell_look look;
 
-	if (sx < 0 || sy < 0 || sy >= ff_ctl_view_h(c) || x - c->vx >= ff_ctl_view_w(c) ||
+	if (x < c->vx || sy < 0 || sy >= ff_ctl_view_h(c) || x - c->vx >= ff_ctl_view_w(c) ||
 	    !ff_level_in(c->s->level, x, y))
 		return;
-	ff_view_cell(c, x, y, &look);
-	attrset((attr_t)ff_term_attr(look.tier, look.kind, look.cursor, look.selected));
+	ff_view_cell_pane(c, pane, x, y, &look);
+	attrset((attr_t)ff_term_attr(look.tier, look.kind, false, look.selected));
 	mvaddstr(sy, sx, look.text);
 }
 
 static void draw_grid(const ff_ctl *c)
 {
 	const ff_level *l = c->s->level;
-	int vw = ff_ctl_view_w(c), vh = ff_ctl_view_h(c);
+	int vw = ff_ctl_view_w(c), vh = ff_ctl_view_h(c), cw = ff_ctl_cell_width(c->zoom);
 
 	for (int sy = 0; sy < vh; sy++) {
 		int y = c->vy + sy;
 
 		move(sy, 0);
-		if (y < l->h)
-			for (int x = c->vx; x < c->vx + vw && x < l->w; x++)
-				put_cell(c, x, y);
-		attrset(A_NORMAL);
+		for (int p = 0; p < ff_ctl_panes(c); p++) {
+			if (p > 0) {
+				/* the right pane starts after a separator column */
+				attrset(A_NORMAL);
+				mvaddch(sy, ff_ctl_pane_x(c, p) - 1, '|');
+			}
+			if (y < l->h)
+				for (int x = c->vx; x < c->vx + vw && x < l->w; x++)
+					put_cell(c, p, x, y);
+			attrset(A_NORMAL);
+			if (p == 0 && c->split) {
+				/* blank the rest of the left pane, up to the separator */
+				int n = l->w - c->vx < vw ? l->w - c->vx : vw;
+
+				for (int sx = (y < l->h ? n : 0) * cw; sx < ff_ctl_pane_x(c, 1) - 1; sx++)
+					mvaddch(sy, sx, ' ');
+			}
+		}
 		clrtoeol();
 	}
 }
@@ -112,7 +131,8 @@ void ff_draw_screen(const ff_ctl *c, ff_draw *d, unsigned ui)
 		doupdate();
 		return;
 	}
-	if (!d->valid || d->vx != c->vx || d->vy != c->vy || d->zoom != c->zoom)
+	if (!d->valid || d->vx != c->vx || d->vy != c->vy || d->zoom != c->zoom ||
+	    d->split != c->split)
 		ui |= FF_UI_GRID;
 	if (!d->valid || (ui & FF_UI_CLEAR)) {
 		erase();
@@ -120,10 +140,7 @@ void ff_draw_screen(const ff_ctl *c, ff_draw *d, unsigned ui)
 	}
 	if (ui & FF_UI_GRID)
 		c->mode == FF_MODE_HELP ? draw_help(c) : draw_grid(c);
-	else if ((ui & FF_UI_CURSOR) && c->mode != FF_MODE_HELP) {
-		put_cell(c, d->cx, d->cy);
-		put_cell(c, c->cx, c->cy);
-	}
+	/* FF_UI_CURSOR needs no cell repainted: place_cursor() moves it */
 	if (ui & (FF_UI_STATUS | FF_UI_GRID)) {
 		ff_view_status(c, text, sizeof text);
 		draw_line(c->rows - 2, text, (attr_t)ff_term_status_attr(), c->cols);
@@ -134,7 +151,7 @@ void ff_draw_screen(const ff_ctl *c, ff_draw *d, unsigned ui)
 			  c->msg_error && c->mode != FF_MODE_PROMPT ?
 			  (attr_t)ff_term_error_attr() : A_NORMAL, c->cols);
 	}
-	*d = (ff_draw){true, c->cx, c->cy, c->vx, c->vy, c->zoom};
+	*d = (ff_draw){true, c->cx, c->cy, c->vx, c->vy, c->zoom, c->split};
 	place_cursor(c);
 	wnoutrefresh(stdscr);
 	doupdate();

@@ -14,6 +14,7 @@
 typedef struct ff_draw {
 	bool valid;
 	int cx, cy, vx, vy, zoom;
+	bool split;
 } ff_draw;
 
 /* Repaints the parts of the screen in UI (FF_UI_*). */

@@ -11,40 +11,43 @@
 
 #include "keymap.h"
 
+#define VIEW FF_M_VIEW
 #define GRID FF_M_GRID
 #define NORMAL FF_M(FF_MODE_NORMAL)
 #define SELECT FF_M(FF_MODE_SELECT)
 #define PROMPT FF_M(FF_MODE_PROMPT)
 #define HELP FF_M(FF_MODE_HELP)
 #define CONFIRM FF_M(FF_MODE_CONFIRM)
+#define SIM FF_M(FF_MODE_SIM)
+#define PLAY FF_M(FF_MODE_PLAY)
 
 static const ff_binding bindings[] = {
 	/* moving */
-	{GRID, 'h', "move -1,0", "cursor left"},
-	{GRID, FF_KEY_LEFT, "move -1,0", "cursor left"},
-	{GRID, 'l', "move 1,0", "cursor right"},
-	{GRID, FF_KEY_RIGHT, "move 1,0", "cursor right"},
-	{GRID, 'k', "move 0,-1", "cursor up"},
-	{GRID, FF_KEY_UP, "move 0,-1", "cursor up"},
-	{GRID, 'j', "move 0,1", "cursor down"},
-	{GRID, FF_KEY_DOWN, "move 0,1", "cursor down"},
-	{GRID, 'H', "move -8,0", "8 cells left"},
-	{GRID, FF_KEY_SLEFT, "move -8,0", "8 cells left"},
-	{GRID, 'L', "move 8,0", "8 cells right"},
-	{GRID, FF_KEY_SRIGHT, "move 8,0", "8 cells right"},
-	{GRID, 'K', "move 0,-8", "8 cells up"},
-	{GRID, FF_KEY_SUP, "move 0,-8", "8 cells up"},
-	{GRID, 'J', "move 0,8", "8 cells down"},
-	{GRID, FF_KEY_SDOWN, "move 0,8", "8 cells down"},
-	{GRID, FF_KEY_PGUP, "page up", "one screen up"},
-	{GRID, FF_KEY_PGDN, "page down", "one screen down"},
-	{GRID, FF_KEY_HOME, "edge left", "to the left edge"},
-	{GRID, FF_KEY_END, "edge right", "to the right edge"},
-	{GRID, 'z', "center", "centre the view on the cursor"},
-	{GRID, '/', "prompt goto ", "jump to a cell (type X,Y)"},
-	{GRID, '+', "zoom in", "wider cells (integration numbers)"},
-	{GRID, '=', "zoom in", "wider cells (integration numbers)"},
-	{GRID, '-', "zoom out", "narrower cells"},
+	{VIEW, 'h', "move -1,0", "cursor left"},
+	{VIEW, FF_KEY_LEFT, "move -1,0", "cursor left"},
+	{VIEW, 'l', "move 1,0", "cursor right"},
+	{VIEW, FF_KEY_RIGHT, "move 1,0", "cursor right"},
+	{VIEW, 'k', "move 0,-1", "cursor up"},
+	{VIEW, FF_KEY_UP, "move 0,-1", "cursor up"},
+	{VIEW, 'j', "move 0,1", "cursor down"},
+	{VIEW, FF_KEY_DOWN, "move 0,1", "cursor down"},
+	{VIEW, 'H', "move -8,0", "8 cells left"},
+	{VIEW, FF_KEY_SLEFT, "move -8,0", "8 cells left"},
+	{VIEW, 'L', "move 8,0", "8 cells right"},
+	{VIEW, FF_KEY_SRIGHT, "move 8,0", "8 cells right"},
+	{VIEW, 'K', "move 0,-8", "8 cells up"},
+	{VIEW, FF_KEY_SUP, "move 0,-8", "8 cells up"},
+	{VIEW, 'J', "move 0,8", "8 cells down"},
+	{VIEW, FF_KEY_SDOWN, "move 0,8", "8 cells down"},
+	{VIEW, FF_KEY_PGUP, "page up", "one screen up"},
+	{VIEW, FF_KEY_PGDN, "page down", "one screen down"},
+	{VIEW, FF_KEY_HOME, "edge left", "to the left edge"},
+	{VIEW, FF_KEY_END, "edge right", "to the right edge"},
+	{VIEW, 'z', "center", "centre the view on the cursor"},
+	{VIEW, '/', "prompt goto ", "jump to a cell (type X,Y)"},
+	{VIEW, '+', "zoom in", "wider cells (integration numbers)"},
+	{VIEW, '=', "zoom in", "wider cells (integration numbers)"},
+	{VIEW, '-', "zoom out", "narrower cells"},
 	/* painting */
 	{NORMAL, ' ', "dab", "paint the brush with the pen terrain"},
 	{NORMAL, 'w', "dab wall", "paint the brush with wall"},
@@ -80,18 +83,46 @@ static const ff_binding bindings[] = {
 	{GRID, '}', "step phase", "step: to the end of the phase"},
 	{GRID, 'A', "step all", "step: to the end of the solve"},
 	{GRID, ',', "step back", "take the last step back"},
-	/* layers */
-	{GRID, 'c', "layer costs", "toggle cost colours"},
-	{GRID, 'n', "layer numbers", "toggle integration numbers"},
-	{GRID, 'a', "layer arrows", "toggle flow arrows"},
-	{GRID, 'F', "layer frontier", "toggle frontier highlight"},
+	{GRID, '|', "split", "split view: a second solver beside (again: off)"},
 	/* the program */
 	{GRID, ':', "prompt", "type a command"},
-	{GRID, '?', "help", "this help"},
 	{GRID, 'W', "write", "save"},
-	{GRID, FF_CTRL('l'), "redraw", "redraw the screen"},
+	{GRID, 'R', "record", "start recording a replay (asks where) or stop and save it"},
 	{GRID, 'q', "quit", "quit (asks when there are unsaved changes)"},
 	{GRID, FF_CTRL('c'), "quit", "quit (asks when there are unsaved changes)"},
+	{NORMAL, 'm', "mode sim", "simulation mode (solves first when needed)"},
+	/* the simulation */
+	{SIM, ' ', "run", "run / pause"},
+	{SIM, '.', "tick", "one tick (fixed timestep)"},
+	{SIM, '>', "speed +", "faster"},
+	{SIM, '<', "speed -", "slower"},
+	{SIM, 'i', "sim add {x},{y} 10 1", "10 agents at the cursor"},
+	{SIM, 'I', "prompt sim add {x},{y} ", "agents at the cursor (type N [R])"},
+	{SIM, 's', "sim spawn", "agents from the level's spawn areas"},
+	{SIM, 'x', "sim clear", "remove every agent"},
+	{SIM, 'f', "sim-toggle funnel", "funnelling on/off"},
+	{SIM, 'r', "sim-toggle separation", "separation on/off"},
+	{SIM, 'w', "dab wall", "paint a wall (the field repairs, agents react)"},
+	{SIM, 'e', "dab 1", "erase: paint the brush with cost 1"},
+	{SIM, 'm', "mode edit", "back to editing"},
+	{SIM, FF_KEY_ESC, "mode edit", "back to editing"},
+	/* replay playback */
+	{PLAY, ' ', "play", "pause / resume"},
+	{PLAY, '.', "play-next", "run the next line"},
+	{PLAY, '>', "speed +", "faster"},
+	{PLAY, '<', "speed -", "slower"},
+	{PLAY, 'q', "quit!", "quit"},
+	{PLAY, FF_CTRL('c'), "quit!", "quit"},
+	/* layers and views */
+	{VIEW, 'c', "layer costs", "toggle cost colours"},
+	{VIEW, 'n', "layer numbers", "toggle integration numbers"},
+	{VIEW, 'a', "layer arrows", "toggle flow arrows"},
+	{VIEW, 'F', "layer frontier", "toggle frontier highlight"},
+	{VIEW, 'C', "layer from", "toggle came-from arrows (the neighbour that settled a cell)"},
+	{VIEW, 'X', "layer unreachable", "toggle unreachable marks"},
+	{VIEW, 'o', "layer agents", "toggle agents"},
+	{VIEW, '?', "help", "this help"},
+	{VIEW, FF_CTRL('l'), "redraw", "redraw the screen"},
 	/* the prompt */
 	{PROMPT, FF_KEY_ENTER, "prompt-run", "run the command"},
 	{PROMPT, FF_KEY_ESC, "prompt-cancel", "cancel"},
@@ -127,10 +158,16 @@ const ff_binding *ff_keymap_at(int i)
 
 const ff_binding *ff_keymap_find(ff_mode_id mode, int key)
 {
+	const ff_binding *shared = NULL;
+
 	for (int i = 0; i < NBINDINGS; i++)
-		if ((bindings[i].modes & FF_M(mode)) && bindings[i].key == key)
-			return &bindings[i];
-	return NULL;
+		if ((bindings[i].modes & FF_M(mode)) && bindings[i].key == key) {
+			if (bindings[i].modes == FF_M(mode))
+				return &bindings[i];
+			if (!shared)
+				shared = &bindings[i];
+		}
+	return shared;
 }
 
 void ff_key_name(int key, char *buf, size_t size)
@@ -159,7 +196,7 @@ void ff_key_name(int key, char *buf, size_t size)
 const char *ff_mode_name(ff_mode_id mode)
 {
 	static const char *const names[FF_MODE__COUNT] = {
-		"EDIT", "SELECT", "PROMPT", "HELP", "QUIT?",
+		"EDIT", "SELECT", "PROMPT", "HELP", "QUIT?", "SIM", "PLAY",
 	};
 
 	return (unsigned)mode < FF_MODE__COUNT ? names[mode] : "?";

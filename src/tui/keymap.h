@@ -46,11 +46,16 @@ typedef enum ff_mode_id {
 	FF_MODE_PROMPT,      /* typing a command after ':' */
 	FF_MODE_HELP,        /* the help screen */
 	FF_MODE_CONFIRM,     /* quitting with unsaved changes */
+	FF_MODE_SIM,         /* the crowd: run, pause, tick, spawn; walls still paint */
+	FF_MODE_PLAY,        /* playing a replay log back (replay --tui) */
 	FF_MODE__COUNT
 } ff_mode_id;
 
 #define FF_M(m) (1u << (m))
-#define FF_M_GRID (FF_M(FF_MODE_NORMAL) | FF_M(FF_MODE_SELECT))
+/* Modes that edit the level (history, solving, the prompt, saving). */
+#define FF_M_GRID (FF_M(FF_MODE_NORMAL) | FF_M(FF_MODE_SELECT) | FF_M(FF_MODE_SIM))
+/* Modes that show the grid: moving, zoom, layers, help. */
+#define FF_M_VIEW (FF_M_GRID | FF_M(FF_MODE_PLAY))
 
 typedef struct ff_binding {
 	unsigned modes;      /* FF_M() mask */
@@ -61,7 +66,9 @@ typedef struct ff_binding {
 
 /* Binding I of the table, or NULL past the end. */
 const ff_binding *ff_keymap_at(int i);
-/* The binding for KEY in MODE, or NULL. */
+/* The binding for KEY in MODE, or NULL.  A binding made for MODE alone
+ * wins over one shared with other modes, so a mode can give a shared key
+ * its own meaning ('.' ticks in SIM, steps the solver elsewhere). */
 const ff_binding *ff_keymap_find(ff_mode_id mode, int key);
 /* Writes a readable name of KEY ("h", "Space", "C-r", "Up") into BUF. */
 void ff_key_name(int key, char *buf, size_t size);

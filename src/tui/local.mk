@@ -3,7 +3,8 @@
 # terminal; term, draw and app own the screen.
 noinst_LIBRARIES += src/tui/libfftui.a
 src_tui_libfftui_a_SOURCES = \
-	src/tui/ctl.c src/tui/ctl.h \
+	src/tui/ctl.c src/tui/ctl.h src/tui/ctl_int.h \
+	src/tui/ctl_sim.c src/tui/ctl_rec.c \
 	src/tui/keymap.c src/tui/keymap.h \
 	src/tui/prompt.c src/tui/prompt.h \
 	src/tui/view.c src/tui/view.h \

@@ -59,58 +59,43 @@ static void install_signals(void)
 		sigaction(fatal[i], &sa, NULL);
 }
 
-/* Background colours of the cost tiers, and foregrounds of the looks. */
-static const short bg256[FF_TIERS] = {-1, -1, 22, 58, 94, 130, 88, 52, 250};
-static const short bg8[FF_TIERS] = {-1, -1, COLOR_GREEN, COLOR_GREEN, COLOR_YELLOW,
-				    COLOR_YELLOW, COLOR_RED, COLOR_RED, COLOR_WHITE};
-static const short fg256[FF_LOOK__COUNT] = {-1, 16, 117, 16, 16, 196, 231};
-static const short fg8[FF_LOOK__COUNT] = {-1, COLOR_BLACK, COLOR_CYAN, COLOR_BLACK,
-					  COLOR_BLACK, COLOR_RED, -1};
-/* Looks that bring their own background. */
-static const short lookbg256[FF_LOOK__COUNT] = {-2, 46, -2, 39, 201, -2, -2};
-static const short lookbg8[FF_LOOK__COUNT] = {-2, COLOR_GREEN, -2, COLOR_CYAN,
-					      COLOR_MAGENTA, -2, -2};
-
-static short pair_of(int tier, int kind)
-{
-	return (short)(1 + tier * FF_LOOK__COUNT + kind);
-}
-
-#define PAIR_STATUS (1 + FF_TIERS * FF_LOOK__COUNT)
-#define PAIR_ERROR (PAIR_STATUS + 1)
+/* Colour pairs: status and error first, then one per distinct (fg, bg) of
+ * the looks (view.c's tables), so 8-colour terminals with 64 pairs fit. */
+#define PAIR_STATUS 1
+#define PAIR_ERROR 2
+static short pairs[FF_TIERS][FF_LOOK__COUNT];
 
 static void init_colors(void)
 {
 	const char *nc = getenv("NO_COLOR");
+	short fgs[FF_TIERS * FF_LOOK__COUNT], bgs[FF_TIERS * FF_LOOK__COUNT];
+	int n = 0;
 
 	ncolors = 0;
-	if (!has_colors() || (nc && *nc) || start_color() == ERR)
+	memset(pairs, 0, sizeof pairs);
+	if (!has_colors() || (nc && *nc) || start_color() == ERR || COLOR_PAIRS < 16)
 		return;
 	use_default_colors();
-	ncolors = COLORS >= 256 && COLOR_PAIRS > PAIR_ERROR ? 256 : 8;
-	if (COLOR_PAIRS <= PAIR_ERROR && COLOR_PAIRS < 64) {
-		ncolors = 0;
-		return;
-	}
+	ncolors = COLORS >= 256 ? 256 : 8;
+	init_pair(PAIR_STATUS, COLOR_BLACK, COLOR_CYAN);
+	init_pair(PAIR_ERROR, COLOR_RED, -1);
 	for (int t = 0; t < FF_TIERS; t++)
 		for (int k = 0; k < FF_LOOK__COUNT; k++) {
-			bool big = ncolors == 256;
-			short bg = (big ? lookbg256 : lookbg8)[k];
-			short fg = (big ? fg256 : fg8)[k];
+			short fg, bg;
+			int i;
 
-			if (bg == -2)
-				bg = (big ? bg256 : bg8)[t];
-			if (t == FF_TIER_WALL && bg == (big ? bg256 : bg8)[t])
-				fg = big ? 235 : COLOR_BLACK;
-			else if (!big && fg == -1 && bg != -1)
-				fg = COLOR_BLACK;
-			if (pair_of(t, k) < COLOR_PAIRS)
-				init_pair(pair_of(t, k), fg, bg);
+			ff_view_colors(t, k, ncolors == 256, &fg, &bg);
+			for (i = 0; i < n && (fgs[i] != fg || bgs[i] != bg); i++)
+				;
+			if (i == n) {
+				if (PAIR_ERROR + 1 + n >= COLOR_PAIRS)
+					continue;    /* out of pairs: this look goes uncoloured */
+				fgs[n] = fg, bgs[n] = bg;
+				init_pair((short)(PAIR_ERROR + 1 + n), fg, bg);
+				n++;
+			}
+			pairs[t][k] = (short)(PAIR_ERROR + 1 + i);
 		}
-	if (PAIR_ERROR < COLOR_PAIRS) {
-		init_pair(PAIR_STATUS, COLOR_BLACK, COLOR_CYAN);
-		init_pair(PAIR_ERROR, COLOR_RED, -1);
-	}
 }
 
 bool ff_term_open(ff_term_caps *caps, char *err, size_t size)
@@ -264,22 +249,19 @@ void ff_term_read(int timeout_ms, ff_term_event *ev)
 
 unsigned long ff_term_attr(int tier, int kind, bool cursor, bool selected)
 {
-	attr_t a = A_NORMAL;
+	unsigned bits = ff_view_attrs(tier, kind, ncolors != 0);
+	attr_t a = ncolors ? COLOR_PAIR(pairs[tier][kind]) : A_NORMAL;
 
-	if (ncolors) {
-		a = COLOR_PAIR(pair_of(tier, kind));
-		if (kind == FF_LOOK_GOAL || kind == FF_LOOK_LAST)
-			a |= A_BOLD;
-	} else {
-		if (tier == FF_TIER_WALL || kind == FF_LOOK_FRONTIER)
-			a |= A_REVERSE;
-		if (kind == FF_LOOK_GOAL || kind == FF_LOOK_LAST || tier >= 5)
-			a |= A_BOLD;
-		if (kind == FF_LOOK_UNREACH)
-			a |= A_DIM;
-	}
-	if (selected)
+	if (bits & FF_ATTR_BOLD)
+		a |= A_BOLD;
+	if (bits & FF_ATTR_REVERSE)
+		a |= A_REVERSE;
+	if (bits & FF_ATTR_UNDERLINE)
 		a |= A_UNDERLINE;
+	if (bits & FF_ATTR_DIM)
+		a |= A_DIM;
+	if (selected)
+		a ^= A_UNDERLINE;
 	if (cursor)
 		a ^= A_REVERSE;
 	return a;

@@ -13,6 +13,11 @@
  * through HOOKS.  Returns 0, or -1 with a reason in ERR when the terminal
  * cannot be used; the terminal is restored either way. */
 int ff_tui_run(ff_session *s, const ff_ctl_hooks *hooks, char *err, size_t size);
+/* Plays the replay P (borrowed) in the editor, paused at its first line,
+ * until the user quits (Space plays, '.' runs one line, q quits); NAME is
+ * shown with the line numbers.  Returns 0, or -1 with a reason in ERR. */
+struct ff_replay_player;
+int ff_tui_play(struct ff_replay_player *p, const char *name, char *err, size_t size);
 
 /* Benchmark figures for 'make bench' (no terminal needed: curses writes to
  * a temporary file): the time to redraw a COLS x ROWS view of a solved

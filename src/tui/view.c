@@ -2,9 +2,12 @@
  * view.c - cell text and styles, the status line, the generated help and
  * the plain-text export, all computed from a const controller.
  *
- * One character per cell shows, by priority: wall, last settled cell '@',
- * frontier '+', goal '*', flow arrow, terrain glyph.  Wide cells show that
- * marker followed by the integration value (or the cost before a solve).
+ * One character per cell shows, by priority: wall, agents ('o', a digit
+ * when several share the cell, '+' beyond nine), last settled cell '@',
+ * frontier '+', goal '*', unreachable 'x', flow (or came-from) arrow,
+ * terrain glyph.  Wide cells show that marker followed by the integration
+ * value (or the cost before a solve).  In split view each pane reads its
+ * own solver (ff_ctl_pane_solver).
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,13 +25,9 @@ typedef struct field_cell {
 	bool has;                /* a field is shown */
 	double value;            /* INFINITY when unsettled or unreachable */
 	int dir;                 /* FF_DIR_* or -1 */
+	int from;                /* FF_DIR_* of the neighbour that settled it, or -1 */
 	bool frontier, last, done;
 } field_cell;
-
-static const ff_solver *field_of(const ff_ctl *c)
-{
-	return c->s->field && c->s->solver ? c->s->solver : NULL;
-}
 
 /* The FF_DIR_* nearest to the vector (DX, DY) (y grows downwards). */
 static int octant(float dx, float dy)
@@ -40,22 +39,70 @@ static int octant(float dx, float dy)
 	return dirs[(o + 8) % 8];
 }
 
-static void field_at(const ff_ctl *c, int x, int y, field_cell *f)
+static bool passable(const ff_level *l, int x, int y)
 {
-	const ff_solver *sv = field_of(c);
+	return ff_level_in(l, x, y) && ff_level_cost(l, x, y) != FF_WALL;
+}
+
+/* The neighbour cell (X, Y) was settled from, derived from the values:
+ * Dijkstra's (X, Y) = value(n) + step length x cost(X, Y) for its
+ * predecessor n (ties: the one settled first, i.e. the lowest value, then
+ * FF_DIR_* order); FMM's lowest upwind neighbour.  -1 for goals and
+ * unsettled cells. */
+int ff_view_came_from(const ff_level *l, const ff_solver *sv, const ff_solver_opts *o,
+		      int x, int y)
+{
+	double v = ff_solver_value(sv, x, y), cost, best = INFINITY, bestv = INFINITY;
+	int bd = -1, nd = o->connectivity == 4 ? 4 : 8;
+
+	if (isinf(v) || v == 0 || !passable(l, x, y))
+		return -1;
+	cost = ff_level_cost(l, x, y);
+	for (int d = 0; d < nd; d++) {
+		int nx = x + ff_dir_dx[d], ny = y + ff_dir_dy[d];
+		double nv, err;
+
+		if (!passable(l, nx, ny))
+			continue;
+		if (d >= 4 && (!passable(l, nx, y) || !passable(l, x, ny)))
+			continue;
+		nv = ff_solver_value(sv, nx, ny);
+		if (isinf(nv) || nv >= v)
+			continue;
+		if (o->method == FF_METHOD_FMM) {
+			if (nv < bestv)
+				bestv = nv, bd = d;
+			continue;
+		}
+		err = fabs(nv + (d >= 4 ? 1.4142135623730951 : 1.0) * cost - v);
+		if (err > 1e-9 * v + 1e-12)
+			continue;
+		if (err < best - 1e-9 * v || nv < bestv)
+			best = err, bestv = nv, bd = d;
+	}
+	return bd;
+}
+
+static void field_at(const ff_ctl *c, int pane, int x, int y, field_cell *f)
+{
+	const ff_solver *sv = ff_ctl_pane_solver(c, pane);
+	const ff_solver_opts *o = ff_ctl_pane_opts(c, pane);
 	ff_phase ph;
 	int lx, ly, fx, fy;
 
 	memset(f, 0, sizeof *f);
 	f->value = INFINITY;
 	f->dir = -1;
+	f->from = -1;
 	if (!sv)
 		return;
 	ph = ff_solver_phase(sv);
 	f->has = true;
 	f->done = ph == FF_PHASE_DONE;
 	f->value = ff_solver_value(sv, x, y);
-	if (c->s->opts.method == FF_METHOD_DIJKSTRA) {
+	if (c->layers & FF_LAYER_FROM)
+		f->from = ff_view_came_from(c->s->level, sv, o, x, y);
+	if (o->method == FF_METHOD_DIJKSTRA) {
 		int d = ff_solver_dir(sv, x, y);
 
 		f->dir = d >= 0 && d < 8 ? d : -1;
@@ -73,7 +120,7 @@ static void field_at(const ff_ctl *c, int x, int y, field_cell *f)
 
 const char *ff_view_phase(const ff_ctl *c)
 {
-	const ff_solver *sv = field_of(c);
+	const ff_solver *sv = ff_ctl_pane_solver(c, 0);
 
 	return sv ? ff_phase_name(ff_solver_phase(sv)) : "no field";
 }
@@ -146,12 +193,18 @@ static void number(double v, int width, bool utf8, char *out, size_t size)
 static const char *marker(const ff_ctl *c, int x, int y, const field_cell *f, int cost,
 			  unsigned char *kind, char *glyph)
 {
+	static const char *const crowd[10] = {"", "o", "2", "3", "4", "5", "6", "7", "8", "9"};
 	const ff_level *l = c->s->level;
+	int n, dir;
 
 	glyph[0] = glyph_of(l, cost), glyph[1] = '\0';
 	*kind = FF_LOOK_PLAIN;
 	if (cost == FF_WALL)
 		return glyph;
+	if ((c->layers & FF_LAYER_AGENTS) && (n = ff_ctl_agents_at(c, x, y)) > 0) {
+		*kind = FF_LOOK_AGENT;
+		return n > 9 ? "+" : crowd[n];
+	}
 	if ((c->layers & FF_LAYER_FRONTIER) && f->last) {
 		*kind = FF_LOOK_LAST;
 		return "@";
@@ -164,18 +217,27 @@ static const char *marker(const ff_ctl *c, int x, int y, const field_cell *f, in
 		*kind = FF_LOOK_GOAL;
 		return "*";
 	}
-	if (f->has && f->done && isinf(f->value))
+	if (f->has && f->done && isinf(f->value) && (c->layers & FF_LAYER_UNREACH)) {
 		*kind = FF_LOOK_UNREACH;
-	else if ((c->layers & FF_LAYER_SPAWNS) && in_spawn(l, x, y))
+		return "x";
+	}
+	if ((c->layers & FF_LAYER_SPAWNS) && in_spawn(l, x, y))
 		*kind = FF_LOOK_SPAWN;
-	if ((c->layers & FF_LAYER_ARROWS) && f->dir >= 0) {
-		*kind = FF_LOOK_ARROW;
-		return c->utf8 ? arrows_utf8[f->dir] : arrows_ascii[f->dir];
+	dir = (c->layers & FF_LAYER_FROM) ? f->from : (c->layers & FF_LAYER_ARROWS) ? f->dir : -1;
+	if (dir >= 0) {
+		if (*kind == FF_LOOK_PLAIN)
+			*kind = FF_LOOK_ARROW;
+		return c->utf8 ? arrows_utf8[dir] : arrows_ascii[dir];
 	}
 	return glyph;
 }
 
 void ff_view_cell(const ff_ctl *c, int x, int y, ff_cell_look *out)
+{
+	ff_view_cell_pane(c, 0, x, y, out);
+}
+
+void ff_view_cell_pane(const ff_ctl *c, int pane, int x, int y, ff_cell_look *out)
 {
 	const ff_level *l = c->s->level;
 	int cost = ff_level_cost(l, x, y), width = ff_ctl_cell_width(c->zoom);
@@ -183,7 +245,7 @@ void ff_view_cell(const ff_ctl *c, int x, int y, ff_cell_look *out)
 	const char *mk;
 	field_cell f;
 
-	field_at(c, x, y, &f);
+	field_at(c, pane, x, y, &f);
 	mk = marker(c, x, y, &f, cost, &out->kind, glyph);
 	out->tier = (c->layers & FF_LAYER_COSTS) ? (unsigned char)ff_view_tier(cost) : 0;
 	out->cursor = x == c->cx && y == c->cy;
@@ -215,28 +277,98 @@ void ff_view_cell(const ff_ctl *c, int x, int y, ff_cell_look *out)
 
 /* --- status and message lines ---------------------------------------- */
 
+/* "int 3.41 ->" for pane PANE at the cursor, or "" without a field. */
+static void cursor_value(const ff_ctl *c, int pane, char *buf, size_t size)
+{
+	field_cell f;
+
+	field_at(c, pane, c->cx, c->cy, &f);
+	if (ff_level_cost(c->s->level, c->cx, c->cy) == FF_WALL)
+		buf[0] = '\0';         /* a wall has no value to show */
+	else if (f.has && !isinf(f.value))
+		snprintf(buf, size, "%.2f%s%s", f.value, f.dir >= 0 ? " " : "",
+			 f.dir >= 0 ? (c->utf8 ? arrows_utf8[f.dir] : arrows_ascii[f.dir]) : "");
+	else if (f.has)
+		snprintf(buf, size, "%s", f.done ? "unreachable" : "-");
+	else
+		buf[0] = '\0';
+}
+
+static void solver_name(const ff_ctl *c, int pane, char *buf, size_t size)
+{
+	const ff_solver *sv = ff_ctl_pane_solver(c, pane);
+	const ff_solver_opts *o = ff_ctl_pane_opts(c, pane);
+
+	snprintf(buf, size, "%s%d %s", o->method == FF_METHOD_FMM ? "fmm" : "dijkstra",
+		 o->connectivity == 4 ? 4 : 8, sv ? ff_phase_name(ff_solver_phase(sv)) : "no field");
+}
+
+/* The mode word with what runs underneath: "SIM run x2", "PLAY 12", "EDIT REC". */
+static void mode_word(const ff_ctl *c, char *buf, size_t size)
+{
+	char speed[16];
+
+	if (c->speed >= 0)
+		snprintf(speed, sizeof speed, "x%d", 1 << c->speed);
+	else
+		snprintf(speed, sizeof speed, "x1/%d", 1 << -c->speed);
+	if (c->mode == FF_MODE_SIM || (c->in_sim && !c->player))
+		snprintf(buf, size, "%s %s %s", ff_mode_name(c->mode),
+			 c->running ? "run" : "paused", speed);
+	else if (c->player)
+		snprintf(buf, size, "%s %s %s line %d", ff_mode_name(c->mode),
+			 c->play_done ? "end" : c->playing ? "play" : "paused", speed, c->play_line);
+	else
+		snprintf(buf, size, "%s", ff_mode_name(c->mode));
+	if (c->recording)
+		snprintf(buf + strlen(buf), size - strlen(buf), " REC");
+}
+
 void ff_view_status(const ff_ctl *c, char *buf, size_t size)
 {
 	const ff_level *l = c->s->level;
 	int cost = ff_level_cost(l, c->cx, c->cy);
-	char here[FF_TERRAIN_NAME_MAX + 8], pen[FF_TERRAIN_NAME_MAX + 8], val[32] = "";
-	field_cell f;
+	char here[FF_TERRAIN_NAME_MAX + 8], pen[FF_TERRAIN_NAME_MAX + 8], val[64] = "";
+	char v0[24], v1[24], sv0[40], sv1[40], mode[48], tail[96];
+	const ff_sim_stats *st = c->s->sim ? ff_sim_last(c->s->sim) : NULL;
 
-	field_at(c, c->cx, c->cy, &f);
 	ff_ctl_terrain_word(c, cost, here, sizeof here);
 	ff_ctl_terrain_word(c, c->pen, pen, sizeof pen);
-	if (f.has && !isinf(f.value))
-		snprintf(val, sizeof val, "  int %.2f%s%s", f.value, f.dir >= 0 ? " " : "",
-			 f.dir >= 0 ? (c->utf8 ? arrows_utf8[f.dir] : arrows_ascii[f.dir]) : "");
-	else if (f.has)
-		snprintf(val, sizeof val, "  int %s", f.done ? "unreachable" : "-");
-	snprintf(buf, size, " %s%s | %s | %d,%d %s %d%s%s | pen %s r%d%s | %s%s %s | ? help",
-		 l->meta.name, c->s->modified ? " [+]" : "", ff_mode_name(c->mode),
-		 c->cx, c->cy, here, cost == FF_WALL ? 255 : cost,
-		 ff_level_is_goal(l, c->cx, c->cy) ? " goal" : "", val, pen, c->brush,
-		 c->drawing ? " down" : "",
-		 !f.has ? "" : c->s->opts.method == FF_METHOD_FMM ? "fmm" : "dijkstra",
-		 !f.has ? "" : c->s->opts.connectivity == 4 ? "4" : "8", ff_view_phase(c));
+	cursor_value(c, 0, v0, sizeof v0);
+	cursor_value(c, 1, v1, sizeof v1);
+	solver_name(c, 0, sv0, sizeof sv0);
+	solver_name(c, 1, sv1, sizeof sv1);
+	mode_word(c, mode, sizeof mode);
+	if (v0[0] && c->split)
+		snprintf(val, sizeof val, "  int %s / %s", v0, v1[0] ? v1 : "-");
+	else if (v0[0])
+		snprintf(val, sizeof val, "  int %s", v0);
+	if (c->solving && c->s->field)
+		snprintf(tail, sizeof tail, "solving %s %ld/%ld", sv0,
+			 ff_solver_settled(c->s->solver), (long)l->w * l->h);
+	else if (c->split)
+		snprintf(tail, sizeof tail, "%s | %s | step %d", sv0, sv1, c->s->nsteps);
+	else
+		snprintf(tail, sizeof tail, "%s", ff_ctl_pane_solver(c, 0) ? sv0 : "no field");
+	if (st && (c->in_sim || c->player || c->mode == FF_MODE_SIM))
+		snprintf(buf, size, " %s%s | %s | tick %ld alive %ld arrived %ld stranded %ld%s%s"
+			 " | %d,%d %s%s",
+			 l->meta.name, c->s->modified ? " [+]" : "", mode, st->tick,
+			 (long)ff_sim_count(c->s->sim), ff_sim_totals_get(c->s->sim)->arrived,
+			 st->stranded, (c->s->sim_flags & FF_SIM_NO_FUNNEL) ? " nofunnel" : "",
+			 (c->s->sim_flags & FF_SIM_NO_SEPARATION) ? " nosep" : "",
+			 c->cx, c->cy, here, val);
+	else if (c->split)
+		snprintf(buf, size, " %s%s | %s | %d,%d %s %d%s%s | %s", l->meta.name,
+			 c->s->modified ? " [+]" : "", mode, c->cx, c->cy, here,
+			 cost == FF_WALL ? 255 : cost,
+			 ff_level_is_goal(l, c->cx, c->cy) ? " goal" : "", val, tail);
+	else
+		snprintf(buf, size, " %s%s | %s | %d,%d %s %d%s%s | pen %s r%d%s | %s | ? help",
+			 l->meta.name, c->s->modified ? " [+]" : "", mode,
+			 c->cx, c->cy, here, cost == FF_WALL ? 255 : cost,
+			 ff_level_is_goal(l, c->cx, c->cy) ? " goal" : "", val, pen, c->brush,
+			 c->drawing ? " down" : "", tail);
 }
 
 void ff_view_message(const ff_ctl *c, char *buf, size_t size)
@@ -249,31 +381,37 @@ void ff_view_message(const ff_ctl *c, char *buf, size_t size)
 
 /* --- help -------------------------------------------------------------- */
 
-static const char *const section_names[] = {
-	"Moving, painting and layers", "Editing", "With a mark set (v)",
-	"At the ':' prompt", "In this help", "Quitting with unsaved changes",
+static const struct {
+	unsigned modes;
+	const char *name;
+} sections[] = {
+	{FF_M_VIEW, "Moving, layers and views (every grid mode)"},
+	{FF_M_GRID, "Solving, history and the program"},
+	{FF_M(FF_MODE_NORMAL), "Editing"},
+	{FF_M(FF_MODE_SELECT), "With a mark set (v)"},
+	{FF_M(FF_MODE_SIM), "Simulation mode (m)"},
+	{FF_M(FF_MODE_PLAY), "Playing a replay (fieldmarshal replay FILE --tui)"},
+	{FF_M(FF_MODE_PROMPT), "At the ':' prompt"},
+	{FF_M(FF_MODE_HELP), "In this help"},
+	{FF_M(FF_MODE_CONFIRM), "Quitting with unsaved changes"},
 };
 
 static const char *section_of(unsigned modes)
 {
-	if (modes == FF_M_GRID)
-		return section_names[0];
-	if (modes == FF_M(FF_MODE_NORMAL))
-		return section_names[1];
-	if (modes == FF_M(FF_MODE_SELECT))
-		return section_names[2];
-	if (modes == FF_M(FF_MODE_PROMPT))
-		return section_names[3];
-	if (modes == FF_M(FF_MODE_HELP))
-		return section_names[4];
-	return section_names[5];
+	for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
+		if (sections[i].modes == modes)
+			return sections[i].name;
+	return "Other keys";
 }
 
 static const char *const editor_commands[] = {
 	"move DX,DY | goto X,Y | page up|down|left|right | edge left|right|top|bottom",
-	"center | zoom in|out|0|1|2 | layer costs|numbers|arrows|frontier|goals|spawns",
+	"center | zoom in|out|0|1|2 | split [dijkstra|fmm] [8|4] | split off",
+	"layer costs|numbers|arrows|frontier|goals|spawns|from|unreachable|agents [on|off]",
 	"pen TERRAIN|next|prev | brush N|+|- | dab [TERRAIN] | draw | goal-here",
-	"mark | unmark | w [FILE] | wq | q | q! | export FILE | help",
+	"mode edit|sim | run [on|off] | speed +|-|N | sim-toggle funnel|separation",
+	"record FILE|db:NAME | record stop [FILE|db:NAME] | play [on|off] | play-next",
+	"mark | unmark | w [FILE] | wq | q | q! | export FILE [ansi] | help",
 };
 
 static bool same_entry(const ff_binding *a, const ff_binding *b)
@@ -338,25 +476,96 @@ void ff_view_help_line(const ff_ctl *c, int i, char *buf, size_t size)
 	help_gen(i, buf, size);
 }
 
+/* --- colours and attributes ------------------------------------------ */
+
+/* Background colours of the cost tiers, and foregrounds of the looks
+ * (plain, goal, spawn, frontier, last, unreachable, arrow, agent). */
+static const short bg256[FF_TIERS] = {-1, -1, 22, 58, 94, 130, 88, 52, 250};
+static const short bg8[FF_TIERS] = {-1, -1, 2, 2, 3, 3, 1, 1, 7};
+static const short fg256[FF_LOOK__COUNT] = {-1, 16, 117, 16, 16, 196, 231, 226};
+static const short fg8[FF_LOOK__COUNT] = {-1, 0, 6, 0, 0, 1, -1, 3};
+/* Looks that bring their own background (-2: the tier's). */
+static const short lookbg256[FF_LOOK__COUNT] = {-2, 46, -2, 39, 201, -2, -2, -2};
+static const short lookbg8[FF_LOOK__COUNT] = {-2, 2, -2, 6, 5, -2, -2, -2};
+
+void ff_view_colors(int tier, int kind, bool c256, short *fg, short *bg)
+{
+	*bg = (c256 ? lookbg256 : lookbg8)[kind];
+	*fg = (c256 ? fg256 : fg8)[kind];
+	if (*bg == -2)
+		*bg = (c256 ? bg256 : bg8)[tier];
+	if (tier == FF_TIER_WALL && *bg == (c256 ? bg256 : bg8)[tier])
+		*fg = c256 ? 235 : 0;
+	else if (!c256 && *fg == -1 && *bg != -1)
+		*fg = 0;
+}
+
+unsigned ff_view_attrs(int tier, int kind, bool color)
+{
+	unsigned a = 0;
+
+	if (kind == FF_LOOK_SPAWN)
+		a |= FF_ATTR_UNDERLINE;         /* spawns: never by colour alone */
+	if (kind == FF_LOOK_GOAL || kind == FF_LOOK_LAST || kind == FF_LOOK_AGENT)
+		a |= FF_ATTR_BOLD;
+	if (color)
+		return a;
+	if (tier == FF_TIER_WALL || kind == FF_LOOK_FRONTIER || kind == FF_LOOK_GOAL)
+		a |= FF_ATTR_REVERSE;
+	if (tier >= 5 && tier != FF_TIER_WALL)
+		a |= FF_ATTR_BOLD;
+	if (kind == FF_LOOK_UNREACH)
+		a |= FF_ATTR_DIM;
+	return a;
+}
+
 /* --- export ------------------------------------------------------------ */
 
-char *ff_view_export(const ff_ctl *c, size_t *len)
+/* Appends the SGR sequence for a look (256 colours). */
+static void sgr(ff_buf *b, const ff_cell_look *look)
+{
+	unsigned a = ff_view_attrs(look->tier, look->kind, true);
+	short fg, bg;
+
+	ff_view_colors(look->tier, look->kind, true, &fg, &bg);
+	ff_buf_puts(b, "\033[0");
+	if (a & FF_ATTR_BOLD)
+		ff_buf_puts(b, ";1");
+	if (a & FF_ATTR_UNDERLINE)
+		ff_buf_puts(b, ";4");
+	if (fg >= 0)
+		ff_buf_printf(b, ";38;5;%d", fg);
+	if (bg >= 0)
+		ff_buf_printf(b, ";48;5;%d", bg);
+	ff_buf_puts(b, "m");
+}
+
+char *ff_view_export(const ff_ctl *c, bool ansi, size_t *len)
 {
 	const ff_level *l = c->s->level;
 	int vw = ff_ctl_view_w(c), vh = ff_ctl_view_h(c);
 	ff_buf b = FF_BUF_INIT;
-	ff_cell_look look;
+	ff_cell_look look, prev;
 	char status[512];
 
 	for (int y = c->vy; y < c->vy + vh && y < l->h; y++) {
-		for (int x = c->vx; x < c->vx + vw && x < l->w; x++) {
-			ff_view_cell(c, x, y, &look);
-			ff_buf_puts(&b, look.text);
+		for (int p = 0; p < ff_ctl_panes(c); p++) {
+			if (p > 0)
+				ff_buf_puts(&b, ansi ? "\033[0m|" : "|");
+			memset(&prev, 0xff, sizeof prev);
+			for (int x = c->vx; x < c->vx + vw && x < l->w; x++) {
+				ff_view_cell_pane(c, p, x, y, &look);
+				if (ansi && (look.tier != prev.tier || look.kind != prev.kind))
+					sgr(&b, &look);
+				prev = look;
+				ff_buf_puts(&b, look.text);
+			}
 		}
-		ff_buf_puts(&b, "\n");
+		ff_buf_puts(&b, ansi ? "\033[0m\n" : "\n");
 	}
 	ff_view_status(c, status, sizeof status);
+	ff_buf_puts(&b, ansi ? "\033[7m" : "");
 	ff_buf_puts(&b, status);
-	ff_buf_puts(&b, "\n");
+	ff_buf_puts(&b, ansi ? "\033[0m\n" : "\n");
 	return ff_buf_take(&b, len);
 }

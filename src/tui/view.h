@@ -25,6 +25,7 @@ typedef enum ff_look_kind {
 	FF_LOOK_LAST,            /* the cell settled last */
 	FF_LOOK_UNREACH,         /* no path to any goal */
 	FF_LOOK_ARROW,           /* a flow arrow is shown */
+	FF_LOOK_AGENT,           /* agents in the cell */
 	FF_LOOK__COUNT
 } ff_look_kind;
 
@@ -36,8 +37,23 @@ typedef struct ff_cell_look {
 	bool cursor;
 } ff_cell_look;
 
-/* The look of level cell (X, Y), which must be inside the level. */
+/* Attribute bits (ff_view_attrs). */
+enum { FF_ATTR_BOLD = 1, FF_ATTR_REVERSE = 2, FF_ATTR_UNDERLINE = 4, FF_ATTR_DIM = 8 };
+
+/* The look of level cell (X, Y), which must be inside the level, in the
+ * left (or only) pane; ff_view_cell_pane for PANE 1 of the split view. */
 void ff_view_cell(const ff_ctl *c, int x, int y, ff_cell_look *out);
+void ff_view_cell_pane(const ff_ctl *c, int pane, int x, int y, ff_cell_look *out);
+/* The terminal colours of a look: 256-colour indexes when C256, else the
+ * 8 ANSI colours; -1 is the terminal's default. */
+void ff_view_colors(int tier, int kind, bool c256, short *fg, short *bg);
+/* Its FF_ATTR_* bits with colour (COLOR) or in monochrome, where goals,
+ * spawns, the frontier and unreachable cells must still stand out. */
+unsigned ff_view_attrs(int tier, int kind, bool color);
+/* The neighbour (FF_DIR_*) the solver SV settled (X, Y) from, derived from
+ * the values and costs (see view.c), or -1 (goals, unsettled, walls). */
+int ff_view_came_from(const ff_level *l, const ff_solver *sv, const ff_solver_opts *o,
+		      int x, int y);
 /* The cost tier of COST. */
 int ff_view_tier(int cost);
 /* The status line (level, modified flag, mode, cursor cell with cost,
@@ -49,9 +65,10 @@ void ff_view_message(const ff_ctl *c, char *buf, size_t size);
 /* The help screen, generated from the keymap and command tables. */
 int ff_view_help_lines(const ff_ctl *c);
 void ff_view_help_line(const ff_ctl *c, int i, char *buf, size_t size);
-/* The visible grid and the status line as plain text, one line per screen
- * row; caller frees with free().  NULL when out of memory. */
-char *ff_view_export(const ff_ctl *c, size_t *len);
+/* The visible grid (both panes in split view) and the status line as text,
+ * one line per screen row: plain, or with ANSI colour and attribute
+ * sequences when ANSI; caller frees with free().  NULL when out of memory. */
+char *ff_view_export(const ff_ctl *c, bool ansi, size_t *len);
 /* The solver phase name, or "unsolved". */
 const char *ff_view_phase(const ff_ctl *c);
 
