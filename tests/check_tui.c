@@ -672,6 +672,8 @@ START_TEST(came_from_layer_names_the_settling_neighbour)
 		/* the neighbour whose relaxation gave the value, settled before */
 		d = ff_view_came_from(sess.level, sess.solver, &sess.opts, x, y);
 		ck_assert_msg(d >= 0, "%d,%d has no came-from", x, y);
+		/* the step message names the same neighbour */
+		ck_assert(fx == x + ff_dir_dx[d] && fy == y + ff_dir_dy[d]);
 		v = ff_solver_value(sess.solver, x, y);
 		nv = ff_solver_value(sess.solver, x + ff_dir_dx[d], y + ff_dir_dy[d]);
 		ck_assert(nv < v);

@@ -144,6 +144,27 @@ uint8_t ff_dijkstra_dir(const ff_solver *s, int32_t p)
 	return (uint8_t)bd;
 }
 
+int32_t ff_dijkstra_parent(const ff_solver *s, int32_t p)
+{
+	int32_t off[8];
+	int nd = s->opts.connectivity == 4 ? 4 : 8;
+	double v = s->val[p];
+
+	if (v == 0.0 || v == INFINITY || !(s->cf[p] & FL_SETTLED))
+		return -1;
+	ff_dijkstra_offsets(s, off);
+	for (int d = 0; d < nd; d++) {
+		int32_t m = p + off[d];
+		double step = d < 4 ? s->ostep[s->cost[p]] : s->dstep[s->cost[p]];
+
+		/* the same sum the relaxation stored, so equality is exact */
+		if ((s->cf[m] & FL_SETTLED) && ff_dijkstra_step_ok(s, p, d, off) &&
+		    s->val[m] + step == v)
+			return m;
+	}
+	return -1;
+}
+
 void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n)
 {
 	for (int32_t i = 0; i < n; i++)
@@ -159,7 +180,6 @@ static void run_fused(ff_solver *s, bool eight)
 	const int32_t bs = s->bs;
 	long nset = 0, nfront = 0;
 	int32_t last = -1;
-	int lastd = CF_NODIR;
 
 	/* a stepped solve may stop inside a bucket: resume there */
 	while (s->cur_blk >= 0 || ffq_next_bucket(s)) {
@@ -182,7 +202,7 @@ static void run_fused(ff_solver *s, bool eight)
 					   : settle(s, c, v, false, true, &nfront);
 				cf[c] = (uint8_t)(bd | FL_SETTLED);
 				nset++;
-				last = c, lastd = bd;
+				last = c;
 			}
 			/* the block may have grown while it was walked */
 			if (i < (blk == b->tail ? b->fill : bs))
@@ -196,11 +216,8 @@ static void run_fused(ff_solver *s, bool eight)
 	}
 	s->settled += nset;
 	s->frontier += nfront - nset;
-	if (last >= 0) {
+	if (last >= 0)
 		s->last = last;
-		s->last_from = lastd == CF_NODIR ? -1 :
-			last + (int32_t)(ff_dir_dy[lastd] * s->W + ff_dir_dx[lastd]);
-	}
 }
 
 bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
@@ -229,7 +246,6 @@ bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 		s->settled++;
 		s->frontier--;
 		s->last = c;
-		s->last_from = bd == CF_NODIR ? -1 : c + (int32_t)(ff_dir_dy[bd] * s->W + ff_dir_dx[bd]);
 		if (s->fused)
 			ffs_set_dir(s, c, (uint8_t)bd);
 		if (s->track) {

@@ -120,7 +120,6 @@ static void run_fast(ff_solver *s)
 	s->settled += nset;
 	if (last >= 0) {
 		s->last = last;
-		s->last_from = -1;
 	}
 }
 
@@ -150,7 +149,6 @@ bool ff_fmm_run(ff_solver *s, long n, bool wave)
 		touch(s, c - 1, false);
 		touch(s, c - W, false);
 		s->last = c;
-		s->last_from = -1;
 		if (n > 0)
 			n--;
 	}

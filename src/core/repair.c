@@ -221,6 +221,6 @@ ff_err ff_solver_repair(ff_solver *s, int x0, int y0, int x1, int y1)
 	s->track = true;
 	ff_dijkstra_run(s, -1, false);
 	finish(s);
-	s->last = s->last_from = -1;
+	s->last = -1;
 	return FF_OK;
 }

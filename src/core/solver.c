@@ -106,7 +106,7 @@ ff_err ff_solver_begin(ff_solver *s, const ff_level *l, const ff_shape *goals,
 	s->track = false;
 	s->have_result = false;
 	s->settled = s->frontier = 0;
-	s->last = s->last_from = -1;
+	s->last = -1;
 	s->flow_pos = 0;
 	return FF_OK;
 }
@@ -381,9 +381,21 @@ bool ff_solver_last(const ff_solver *s, int *x, int *y, int *from_x, int *from_y
 	if (s->last < 0 || s->phase < FF_PHASE_INTEGRATE)
 		return false;
 	unpad(s, s->last, x, y);
-	if (s->last_from >= 0)
-		unpad(s, s->last_from, from_x, from_y);
-	else
+	if (!ff_solver_from(s, *x, *y, from_x, from_y))
 		*from_x = *x, *from_y = *y;
+	return true;
+}
+
+bool ff_solver_from(const ff_solver *s, int x, int y, int *from_x, int *from_y)
+{
+	int32_t m;
+
+	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h ||
+	    s->opts.method != FF_METHOD_DIJKSTRA || s->phase < FF_PHASE_INTEGRATE)
+		return false;
+	m = ff_dijkstra_parent(s, ffs_index(s, x, y));
+	if (m < 0)
+		return false;
+	unpad(s, m, from_x, from_y);
 	return true;
 }

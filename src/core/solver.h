@@ -109,5 +109,10 @@ long ff_solver_settled(const ff_solver *s);
 long ff_solver_frontier(const ff_solver *s);
 bool ff_solver_on_frontier(const ff_solver *s, int x, int y);
 bool ff_solver_last(const ff_solver *s, int *x, int *y, int *from_x, int *from_y);
+/* Dijkstra: the neighbour whose step gave settled cell (x, y) its value
+ * (the "came from" cell; the first in FF_DIR_* order on a tie), which with
+ * weighted costs need not be the flow direction's lowest neighbour.  False
+ * for goals, walls, unsettled cells and Fast Marching. */
+bool ff_solver_from(const ff_solver *s, int x, int y, int *from_x, int *from_y);
 
 #endif

@@ -92,7 +92,7 @@ struct ff_solver {
 	bool fused;                         /* one-shot: flow while settling */
 	bool have_result;
 	long settled, frontier;
-	int32_t last, last_from;
+	int32_t last;                       /* the last settled cell, or -1 */
 	size_t flow_pos;                    /* FLOW phase progress */
 	double ostep[256], dstep[256];       /* step cost by entered cost */
 };
@@ -189,6 +189,9 @@ void ff_fmm_grad(const ff_solver *s, int32_t p, float *dx, float *dy);
 /* Flow of the N padded cells from P on (one row), for a finished
  * integration. */
 void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n);
+/* The settled neighbour whose step set P's value (the first in FF_DIR_*
+ * order on a tie), or -1 for goals, walls and unsettled cells. */
+int32_t ff_dijkstra_parent(const ff_solver *s, int32_t p);
 void ff_fmm_flow_span(ff_solver *s, int32_t p, int32_t n);
 /* Seeds the goal cells; fills COST first. */
 void ff_solver_seed(ff_solver *s);

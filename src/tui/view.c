@@ -44,41 +44,35 @@ static bool passable(const ff_level *l, int x, int y)
 	return ff_level_in(l, x, y) && ff_level_cost(l, x, y) != FF_WALL;
 }
 
-/* The neighbour cell (X, Y) was settled from, derived from the values:
- * Dijkstra's (X, Y) = value(n) + step length x cost(X, Y) for its
- * predecessor n (ties: the one settled first, i.e. the lowest value, then
- * FF_DIR_* order); FMM's lowest upwind neighbour.  -1 for goals and
+/* The neighbour cell (X, Y) was settled from: Dijkstra's exact parent
+ * (ff_solver_from); for FMM, the lowest upwind neighbour.  -1 for goals and
  * unsettled cells. */
 int ff_view_came_from(const ff_level *l, const ff_solver *sv, const ff_solver_opts *o,
 		      int x, int y)
 {
-	double v = ff_solver_value(sv, x, y), cost, best = INFINITY, bestv = INFINITY;
-	int bd = -1, nd = o->connectivity == 4 ? 4 : 8;
+	double v = ff_solver_value(sv, x, y), bestv = INFINITY;
+	int bd = -1, nd = o->connectivity == 4 ? 4 : 8, fx, fy;
 
+	if (o->method == FF_METHOD_DIJKSTRA) {
+		if (!ff_solver_from(sv, x, y, &fx, &fy))
+			return -1;
+		for (int d = 0; d < 8; d++)
+			if (ff_dir_dx[d] == fx - x && ff_dir_dy[d] == fy - y)
+				return d;
+		return -1;
+	}
 	if (isinf(v) || v == 0 || !passable(l, x, y))
 		return -1;
-	cost = ff_level_cost(l, x, y);
 	for (int d = 0; d < nd; d++) {
 		int nx = x + ff_dir_dx[d], ny = y + ff_dir_dy[d];
-		double nv, err;
+		double nv;
 
-		if (!passable(l, nx, ny))
-			continue;
-		if (d >= 4 && (!passable(l, nx, y) || !passable(l, x, ny)))
+		if (!passable(l, nx, ny) ||
+		    (d >= 4 && (!passable(l, nx, y) || !passable(l, x, ny))))
 			continue;
 		nv = ff_solver_value(sv, nx, ny);
-		if (isinf(nv) || nv >= v)
-			continue;
-		if (o->method == FF_METHOD_FMM) {
-			if (nv < bestv)
-				bestv = nv, bd = d;
-			continue;
-		}
-		err = fabs(nv + (d >= 4 ? 1.4142135623730951 : 1.0) * cost - v);
-		if (err > 1e-9 * v + 1e-12)
-			continue;
-		if (err < best - 1e-9 * v || nv < bestv)
-			best = err, bestv = nv, bd = d;
+		if (nv < v && nv < bestv)
+			bestv = nv, bd = d;
 	}
 	return bd;
 }

@@ -50,8 +50,9 @@ void ff_view_colors(int tier, int kind, bool c256, short *fg, short *bg);
 /* Its FF_ATTR_* bits with colour (COLOR) or in monochrome, where goals,
  * spawns, the frontier and unreachable cells must still stand out. */
 unsigned ff_view_attrs(int tier, int kind, bool color);
-/* The neighbour (FF_DIR_*) the solver SV settled (X, Y) from, derived from
- * the values and costs (see view.c), or -1 (goals, unsettled, walls). */
+/* The neighbour (FF_DIR_*) the solver SV settled (X, Y) from (Dijkstra:
+ * ff_solver_from; FMM: the lowest upwind neighbour), or -1 (goals,
+ * unsettled, walls). */
 int ff_view_came_from(const ff_level *l, const ff_solver *sv, const ff_solver_opts *o,
 		      int x, int y);
 /* The cost tier of COST. */
