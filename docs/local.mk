@@ -4,3 +4,4 @@ EXTRA_DIST += docs/formats.md docs/commands.md
 EXTRA_DIST += docs/store.md
 EXTRA_DIST += docs/teaching.md
 EXTRA_DIST += docs/simulation.md
+EXTRA_DIST += docs/solver.md
