@@ -48,7 +48,7 @@
 #define FF_SIM_PUSH 0.5
 
 typedef struct tickp {
-	double speed, dvmax, r, dt;
+	double speed, dvmax, r, dt, inv_dt;
 	double reach2, near2, inv_sep_r, sep_r, sep_w, dens_r2, thr, funnel_w, jit, reach;
 	bool sep, funnel, keep;
 } tickp;
@@ -73,6 +73,7 @@ static void tick_params(const ff_sim *s, tickp *p)
 
 	p->speed = v[FF_P_SPEED];
 	p->dt = v[FF_P_DT];
+	p->inv_dt = 1 / p->dt;
 	p->dvmax = v[FF_P_ACCEL] * p->dt;
 	p->r = v[FF_P_RADIUS];
 	p->sep_r = v[FF_P_SEP_RADIUS];
@@ -378,8 +379,9 @@ static void sample_flow(const ff_sim *s, double x, double y, double *fx, double 
 norm:
 	n = sqrt(sx * sx + sy * sy);
 	if (n > 1e-9) {
-		*fx = sx / n;
-		*fy = sy / n;
+		n = 1 / n;
+		*fx = sx * n;
+		*fy = sy * n;
 		return;
 	}
 	at = 2 * ((size_t)(int)y * (size_t)s->w + (size_t)(int)x);
@@ -387,12 +389,30 @@ norm:
 	*fy = s->flow[at + 1];
 }
 
+/* A tick runs over the agents in grid order, a block at a time, in four
+ * passes: look (state and flow), neighbours, steer (desired velocity,
+ * inertia, bodies), move (walls, line, arrival).  Each pass is a short
+ * loop whose iterations do not depend on each other, so the processor
+ * overlaps the square roots and divisions of several agents instead of
+ * waiting on one agent's chain; the arithmetic of an agent is the same
+ * as in one pass. */
+#define BLOCK 64
+
+typedef struct block {
+	uint32_t i[BLOCK];           /* agent index; UINT32_MAX: not moving */
+	double fx[BLOCK], fy[BLOCK]; /* flow at the agent */
+	double jt[BLOCK], jk[BLOCK]; /* jitter: turn t, 1 / sqrt(1 + t^2) */
+	double mx[BLOCK], my[BLOCK]; /* the move this tick, cells */
+	double px[BLOCK], py[BLOCK]; /* of which the push out of bodies */
+	nbrs o[BLOCK];               /* what the neighbours add */
+} block;
+
 /* The velocity agent I wants this tick, and the push (in cells) that
  * separates its body from those it overlaps. */
-static void desire(ff_sim *s, size_t i, const tickp *p, double fx, double fy,
+static void desire(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
 		   double *vx, double *vy, nbrs *o)
 {
-	double cap = p->speed, m, f = 0;
+	double fx = bk->fx[b], fy = bk->fy[b], cap = p->speed, m2, k = 1, f = 0;
 
 	*vx = p->speed * fx;
 	*vy = p->speed * fy;
@@ -408,20 +428,20 @@ static void desire(ff_sim *s, size_t i, const tickp *p, double fx, double fy,
 			*vy += p->speed * p->sep_w * o->sy;
 		}
 	}
-	m = sqrt(*vx * *vx + *vy * *vy);
-	if (m > cap) {
-		*vx *= cap / m;
-		*vy *= cap / m;
-		m = cap;
-	}
-	if (p->jit > 0 && m > 0) {
-		double u = ff_rng_unit(ff_rng_at(s->tick_key, s->id[i]));
-		double t = p->jit * (2 * u - 1);
-		double nx = *vx - t * *vy, ny = *vy + t * *vx;
-		double k = m / sqrt(nx * nx + ny * ny);
+	m2 = *vx * *vx + *vy * *vy;
+	if (m2 > cap * cap)
+		k = cap / sqrt(m2);
+	if (p->jit > 0) {
+		/* Turned by atan t and rescaled by 1 / sqrt(1 + t^2) (drawn
+		 * in pass 1), the length stays. */
+		double t = bk->jt[b], nx = *vx - t * *vy, ny = *vy + t * *vx;
 
+		k *= bk->jk[b];
 		*vx = nx * k;
 		*vy = ny * k;
+	} else {
+		*vx *= k;
+		*vy *= k;
 	}
 }
 
@@ -555,27 +575,11 @@ static int crossed(const ff_sim *s, double ox, double oy, double x, double y)
 	return is_past ? 1 : -1;
 }
 
-/* A tick runs over the agents in grid order, a block at a time, in four
- * passes: look (state and flow), neighbours, steer (desired velocity,
- * inertia, bodies), move (walls, line, arrival).  Each pass is a short
- * loop whose iterations do not depend on each other, so the processor
- * overlaps the square roots and divisions of several agents instead of
- * waiting on one agent's chain; the arithmetic of an agent is the same
- * as in one pass. */
-#define BLOCK 64
-
-typedef struct block {
-	uint32_t i[BLOCK];           /* agent index; UINT32_MAX: not moving */
-	double fx[BLOCK], fy[BLOCK]; /* flow at the agent */
-	double mx[BLOCK], my[BLOCK]; /* the move this tick, cells */
-	double px[BLOCK], py[BLOCK]; /* of which the push out of bodies */
-	nbrs o[BLOCK];               /* what the neighbours add */
-} block;
 
 /* Pass 1 for agent I: ejects it from a wall painted over it, stops it
  * when stranded, else samples the flow into slot B.  True when it moves
  * on to the next passes. */
-static bool look(ff_sim *s, size_t i, block *bk, int b)
+static bool look(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 {
 	double ox = s->x[i], oy = s->y[i];
 
@@ -592,6 +596,13 @@ static bool look(ff_sim *s, size_t i, block *bk, int b)
 	}
 	s->state[i] = FF_AGENT_MOVING;
 	sample_flow(s, ox, oy, &bk->fx[b], &bk->fy[b]);
+	if (p->jit > 0) {
+		double u = ff_rng_unit(ff_rng_at(s->tick_key, s->id[i]));
+		double t = p->jit * (2 * u - 1);
+
+		bk->jt[b] = t;
+		bk->jk[b] = 1 / sqrt(1 + t * t);
+	}
 	return true;
 }
 
@@ -603,7 +614,7 @@ static void steer(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 	double vx, vy, dvx, dvy, dv2, px, py, pm;
 	const nbrs *o = &bk->o[b];
 
-	desire(s, i, p, bk->fx[b], bk->fy[b], &vx, &vy, &bk->o[b]);
+	desire(s, i, p, bk, b, &vx, &vy, &bk->o[b]);
 	dvx = vx - s->vx[i];
 	dvy = vy - s->vy[i];
 	dv2 = dvx * dvx + dvy * dvy;
@@ -654,8 +665,8 @@ static bool go(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
 		st->crossings += crossed(s, ox, oy, s->x[i], s->y[i]);
 	/* The walking velocity: what was achieved, less the push, no faster
 	 * than the top speed (a wall stops what runs into it). */
-	vx = (s->x[i] - ox - px) / p->dt;
-	vy = (s->y[i] - oy - py) / p->dt;
+	vx = (s->x[i] - ox - px) * p->inv_dt;
+	vy = (s->y[i] - oy - py) * p->inv_dt;
 	pm = vx * vx + vy * vy;
 	if (pm > p->speed * p->speed) {
 		pm = p->speed / sqrt(pm);
@@ -680,7 +691,7 @@ static void run_block(ff_sim *s, size_t k0, int n, const tickp *p, block *bk,
 	for (int b = 0; b < n; b++) {
 		uint32_t i = s->grid.idx[k0 + (size_t)b];
 
-		bk->i[b] = look(s, i, bk, b) ? i : UINT32_MAX;
+		bk->i[b] = look(s, i, p, bk, b) ? i : UINT32_MAX;
 	}
 	for (int b = 0; b < n; b++) {
 		nbrs *o = &bk->o[b];
