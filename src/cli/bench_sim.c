@@ -14,11 +14,11 @@
 
 #define SIDE 512
 
-static double now_ms(void)
+static double now_ms(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
@@ -42,14 +42,16 @@ static ff_level *bench_level(void)
 	return l;
 }
 
-/* Times TICKS ticks of N agents after WARM ticks; ms per tick or -1. */
+/* Times TICKS ticks of N agents after WARM ticks: ms per tick or -1, and
+ * in *CPU the processor time this thread spent per tick (what the wall
+ * time would be on an idle machine, give or take caches). */
 static double time_ticks(ff_level *l, const ff_solver *solver, long n, int warm,
-			 int ticks)
+			 int ticks, double *cpu)
 {
 	ff_shape all = {FF_SHAPE_RECT, 0, 0, SIDE, SIDE, 0};
 	ff_spawn sp = {all, 1};
 	ff_sim *sim;
-	double t0;
+	double t0, c0;
 
 	ff_level_spawn_clear(l, NULL);
 	if (ff_level_spawn_add(l, &sp, NULL) != FF_OK)
@@ -61,10 +63,12 @@ static double time_ticks(ff_level *l, const ff_solver *solver, long n, int warm,
 	}
 	for (int t = 0; t < warm; t++)
 		ff_sim_step(sim);
-	t0 = now_ms();
+	t0 = now_ms(CLOCK_MONOTONIC);
+	c0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
 	for (int t = 0; t < ticks; t++)
 		ff_sim_step(sim);
-	t0 = (now_ms() - t0) / ticks;
+	*cpu = (now_ms(CLOCK_THREAD_CPUTIME_ID) - c0) / ticks;
+	t0 = (now_ms(CLOCK_MONOTONIC) - t0) / ticks;
 	ff_sim_destroy(sim);
 	return t0;
 }
@@ -84,16 +88,18 @@ bool ff_cli_bench_sim(FILE *out, bool quick)
 		return false;
 	}
 	fprintf(out, "sim: %dx%d, separation + funnelling, one thread\n", SIDE, SIDE);
-	fprintf(out, "%10s %10s %10s\n", "agents", "ms/tick", "ns/agent");
+	fprintf(out, "%10s %10s %10s %12s\n", "agents", "ms/tick", "ns/agent", "cpu ms/tick");
 	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-		double ms = time_ticks(l, solver, sizes[k], quick ? 1 : 5, quick ? 3 : 20);
+		double cpu = 0;
+		double ms = time_ticks(l, solver, sizes[k], quick ? 1 : 5, quick ? 3 : 20, &cpu);
 
 		if (ms < 0) {
 			ff_cli_error("sim bench: cannot spawn %ld agents", sizes[k]);
 			ok = false;
 			break;
 		}
-		fprintf(out, "%10ld %10.2f %10.1f\n", sizes[k], ms, ms * 1e6 / (double)sizes[k]);
+		fprintf(out, "%10ld %10.2f %10.1f %12.2f\n", sizes[k], ms,
+			ms * 1e6 / (double)sizes[k], cpu);
 	}
 	ff_solver_destroy(solver);
 	ff_level_destroy(l);

@@ -575,7 +575,6 @@ static int crossed(const ff_sim *s, double ox, double oy, double x, double y)
 	return is_past ? 1 : -1;
 }
 
-
 /* Pass 1 for agent I: ejects it from a wall painted over it, stops it
  * when stranded, else samples the flow into slot B.  True when it moves
  * on to the next passes. */
