@@ -225,8 +225,9 @@ static inline void group(const ff_spatial *g, uint32_t k, uint32_t b,
 	unsigned in = (1u << left) - 1, dm, nm;
 	int n = *nc;
 
-	if (self - k < 4)
-		in &= ~(1u << (self - k));
+	/* Not the agent itself: a mask, not a branch (it is in one group
+	 * of the four or so). */
+	in &= ~((unsigned)(self - k < 4) << ((self - k) & 3));
 	dm = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(d2, _mm_set1_ps(dens2)));
 	nm = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(d2, _mm_set1_ps(near2))) & in;
 	/* SELF is within DENS2 of itself: counted here, taken off by the
