@@ -668,6 +668,63 @@ START_TEST(solves_allocate_nothing)
 }
 END_TEST
 
+/* --- two threads ------------------------------------------------------- */
+
+/* Solves L with a two-thread solver and a one-thread one; the same bytes.
+ * ROUNDS: the two threads must have settled some bucket together. */
+static void same_threaded(ff_solver *two, ff_solver *one, const ff_level *l,
+			  const ff_shape *g, const ff_solver_opts *o, bool rounds)
+{
+	long before = allocs, r0 = two->par_rounds;
+	ff_err e = ff_solver_solve(two, l, g, 1, o);
+	long n = allocs - before;      /* before ck_assert, which allocates */
+
+	ck_assert_int_eq(e, FF_OK);
+	ck_assert_int_eq(n, 0);
+	ck_assert(!rounds || two->par_rounds > r0);
+	ck_assert_int_eq(ff_solver_solve(one, l, g, 1, o), FF_OK);
+	ck_assert_int_eq(one->par_rounds, 0);
+	same_fields(two, one, l);
+	ck_assert_int_eq(two->settled, one->settled);
+	ck_assert_int_eq(two->frontier, one->frontier);
+}
+
+START_TEST(two_threads_equal_one)
+{
+	const ff_solver_opts *opts[2] = {&DIJ8, &DIJ4};
+	const int w = 611, h = 523;     /* above FF_PAR_MIN_CELLS, odd widths */
+	ff_solver *two = ff_solver_create(w, h), *one = ff_solver_create(w, h);
+	ff_solver *ctwo = ff_solver_create(512, 512), *cone = ff_solver_create(512, 512);
+	ff_level *cb = comb(512);
+	const ff_shape g0 = {FF_SHAPE_RECT, 0, 0, 1, 512, 0};
+	const ff_shape rect = {FF_SHAPE_RECT, 100, 60, 200, 150, 0};
+
+	if (!two->par)       /* one core online: nothing to compare */
+		goto done;
+	ck_assert_int_eq(ff_solver_set_threads(one, 1), FF_OK);
+	ck_assert_int_eq(ff_solver_set_threads(one, 3), FF_E_INVAL);
+	for (int k = 0; k < FF_GEN__COUNT; k++) {
+		ff_level *l = ff_gen_level((ff_gen_kind)k, w, h, 5u + (unsigned)k);
+		for (int m = 0; m < 2; m++)
+			same_threaded(two, one, l, l->meta.goals, opts[m], true);
+		if (k == FF_GEN_OPEN)    /* many goals, in both threads' bands */
+			same_threaded(two, one, l, &rect, &DIJ8, true);
+		ff_level_destroy(l);
+	}
+	/* a queue that fills up (buckets too small to share): the threads
+	 * give way to one, still exact */
+	ck_assert_int_eq(ff_solver_set_threads(cone, 1), FF_OK);
+	same_threaded(ctwo, cone, cb, &g0, &DIJ8, false);
+	ck_assert_int_gt(ctwo->par_falls, 0);
+done:
+	ff_level_destroy(cb);
+	ff_solver_destroy(cone);
+	ff_solver_destroy(ctwo);
+	ff_solver_destroy(one);
+	ff_solver_destroy(two);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *su = suite_create("solver");
@@ -689,6 +746,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, repair_equals_full_solve);
 	tcase_add_test(tc, spilling_queue_stays_exact);
 	tcase_add_test(tc, solves_allocate_nothing);
+	tcase_add_test(tc, two_threads_equal_one);
 	tcase_add_test(tc, movingai_scenarios);
 	suite_add_tcase(su, tc);
 	return su;

@@ -16,7 +16,7 @@
 #include "util.h"
 
 static const char usage[] =
-	"usage: fieldmarshal bench [--quick] [LEVEL ...]\n"
+	"usage: fieldmarshal bench [--quick] [--threads N] [LEVEL ...]\n"
 	"\n"
 	"Times full solves (integration and flow) with Dijkstra and Fast Marching\n"
 	"on generated grids (open, 20% random walls, rooms with one-cell doors,\n"
@@ -28,7 +28,11 @@ static const char usage[] =
 	"Without LEVELs it ends with the level store's save, load and list times.\n"
 	"\n"
 	"  -q, --quick   256 and 1024 only, fewer repeats\n"
+	"  -t, --threads N  threads for Dijkstra solves: 1, or 0 (default: two on\n"
+	"                levels of 512x512 cells or more when two cores are online)\n"
 	"  -h, --help    show this help\n";
+
+static int threads;               /* --threads */
 
 static double now_ms(void)
 {
@@ -116,6 +120,7 @@ static void bench_level(const char *grid, ff_level *l, const ff_shape *g, int ng
 		ff_cli_error("out of memory for %s", grid);
 		return;
 	}
+	ff_solver_set_threads(s, threads);
 	fprintf(stderr, "bench: %s %dx%d ...\n", grid, l->w, l->h);
 	e = ff_solver_solve(s, l, g, ng, &dij);
 	if (e) {
@@ -149,6 +154,7 @@ int ff_cli_bench(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{"quick", no_argument, NULL, 'q'},
+		{"threads", required_argument, NULL, 't'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -157,9 +163,12 @@ int ff_cli_bench(int argc, char **argv)
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
+	threads = 0;
+	while ((c = getopt_long(argc, argv, "qt:h", opts, NULL)) != -1) {
 		if (c == 'q') {
 			quick = true;
+		} else if (c == 't' && (!strcmp(optarg, "0") || !strcmp(optarg, "1"))) {
+			threads = optarg[0] - '0';
 		} else if (c == 'h') {
 			fputs(usage, stdout);
 			return FF_EXIT_OK;

@@ -47,6 +47,10 @@ ff_solver *ff_solver_create(int w, int h)
 	}
 	s->phase = FF_PHASE_IDLE;
 	s->last = -1;
+	/* exact for p < 2^25 and W < 2^13 (see dijkstra.c) */
+	s->wmagic = ((uint64_t)1 << 40) / (uint64_t)s->W + 1;
+	if (n >= FF_PAR_MIN_CELLS)
+		s->par = ff_par_create(s);
 	return s;
 }
 
@@ -54,6 +58,7 @@ void ff_solver_destroy(ff_solver *s)
 {
 	if (!s)
 		return;
+	ff_par_destroy(s->par);
 	free(s->cost);
 	free(s->val);
 	free(s->cf);
@@ -65,7 +70,16 @@ void ff_solver_destroy(ff_solver *s)
 size_t ff_solver_bytes(const ff_solver *s)
 {
 	return sizeof *s + s->np * (1 + sizeof *s->val + 1) +
-	       (size_t)s->nblk * ((size_t)s->bs + 1) * sizeof(int32_t);
+	       (size_t)s->nblk * ((size_t)s->bs + 1) * sizeof(int32_t) +
+	       ff_par_bytes(s->par);
+}
+
+ff_err ff_solver_set_threads(ff_solver *s, int n)
+{
+	if (!s || n < 0 || n > 2)
+		return FF_E_INVAL;
+	s->threads = n;
+	return FF_OK;
 }
 
 static ff_err check_goals(ff_solver *s, const ff_level *l, const ff_shape *goals,

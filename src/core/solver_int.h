@@ -95,6 +95,12 @@ struct ff_solver {
 	int32_t last;                       /* the last settled cell, or -1 */
 	size_t flow_pos;                    /* FLOW phase progress */
 	double ostep[256], dstep[256];       /* step cost by entered cost */
+
+	/* the second thread of one-shot Dijkstra solves (dijkstra.c) */
+	struct ff_par *par;                 /* NULL: one thread only */
+	int threads;                        /* ff_solver_set_threads() */
+	uint64_t wmagic;                    /* p / W == (p * wmagic) >> 40 */
+	long par_rounds, par_falls;         /* two-thread rounds, fallbacks (tests) */
 };
 
 static inline long ffq_key(const ff_solver *s, double v)
@@ -178,6 +184,13 @@ int32_t ffq_pop(ff_solver *s, long kmax);
  * true when the integration is complete.  WAVE: stop at a bucket end. */
 bool ff_dijkstra_run(ff_solver *s, long n, bool wave);
 bool ff_fmm_run(ff_solver *s, long n, bool wave);
+/* The worker thread of large solvers: started by ff_solver_create() when the
+ * level has at least FF_PAR_MIN_CELLS cells and the machine two cores (NULL
+ * otherwise or on failure), joined by ff_par_destroy(); its bytes. */
+#define FF_PAR_MIN_CELLS (512 * 512)
+struct ff_par *ff_par_create(ff_solver *s);
+void ff_par_destroy(struct ff_par *p);
+size_t ff_par_bytes(const struct ff_par *p);
 /* Flow direction of padded cell P from the final values. */
 uint8_t ff_dijkstra_dir(const ff_solver *s, int32_t p);
 uint8_t ff_fmm_dir(const ff_solver *s, int32_t p);
