@@ -24,33 +24,7 @@
 
 #define MAX_PER_CELL 8
 
-/* --- allocation counting (the test links with --wrap=malloc etc.) ----- */
-
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t k);
-void *__real_realloc(void *p, size_t n);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t k);
-void *__wrap_realloc(void *p, size_t n);
-static long allocs;
-
-void *__wrap_malloc(size_t n)
-{
-	allocs++;
-	return __real_malloc(n);
-}
-
-void *__wrap_calloc(size_t n, size_t k)
-{
-	allocs++;
-	return __real_calloc(n, k);
-}
-
-void *__wrap_realloc(void *p, size_t n)
-{
-	allocs++;
-	return __real_realloc(p, n);
-}
+#include "allocwrap.h"
 
 /* --- helpers ------------------------------------------------------------- */
 

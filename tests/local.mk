@@ -28,7 +28,7 @@ tests_check_store_CFLAGS = $(TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_check_store_LDADD = src/store/libffstore.a $(TEST_LDADD) $(SQLITE_LIBS)
 
 check_PROGRAMS += tests/check_solver
-tests_check_solver_SOURCES = tests/check_solver.c tests/testutil.h
+tests_check_solver_SOURCES = tests/check_solver.c tests/testutil.h tests/allocwrap.h
 tests_check_solver_CFLAGS = $(TEST_CFLAGS)
 tests_check_solver_LDADD = $(TEST_LDADD)
 # Counts allocations to prove a solve, a step and a repair make none.
@@ -39,7 +39,7 @@ check-full: tests/check_solver$(EXEEXT)
 .PHONY: check-full
 
 check_PROGRAMS += tests/check_sim
-tests_check_sim_SOURCES = tests/check_sim.c tests/testutil.h
+tests_check_sim_SOURCES = tests/check_sim.c tests/testutil.h tests/allocwrap.h
 tests_check_sim_CFLAGS = $(TEST_CFLAGS)
 tests_check_sim_LDADD = $(TEST_LDADD)
 # Counts allocations to prove a tick makes none.

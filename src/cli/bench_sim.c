@@ -10,17 +10,10 @@
 #include "bench_sim.h"
 #include "core/sim.h"
 #include "core/solver.h"
+#include "benchutil.h"
 #include "util.h"
 
 #define SIDE 512
-
-static double now_ms(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 /* Walls every 64 rows and columns, each with a 2-cell gap every 32 cells. */
 static ff_level *bench_level(void)
@@ -63,12 +56,12 @@ static double time_ticks(ff_level *l, const ff_solver *solver, long n, int warm,
 	}
 	for (int t = 0; t < warm; t++)
 		ff_sim_step(sim);
-	t0 = now_ms(CLOCK_MONOTONIC);
-	c0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
+	t0 = ff_bench_ms(CLOCK_MONOTONIC);
+	c0 = ff_bench_ms(CLOCK_THREAD_CPUTIME_ID);
 	for (int t = 0; t < ticks; t++)
 		ff_sim_step(sim);
-	*cpu = (now_ms(CLOCK_THREAD_CPUTIME_ID) - c0) / ticks;
-	t0 = (now_ms(CLOCK_MONOTONIC) - t0) / ticks;
+	*cpu = (ff_bench_ms(CLOCK_THREAD_CPUTIME_ID) - c0) / ticks;
+	t0 = (ff_bench_ms(CLOCK_MONOTONIC) - t0) / ticks;
 	ff_sim_destroy(sim);
 	return t0;
 }

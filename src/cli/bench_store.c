@@ -13,28 +13,8 @@
 
 #include "bench_store.h"
 #include "store/store.h"
+#include "benchutil.h"
 #include "util.h"
-
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *t, int n)
-{
-	qsort(t, (size_t)n, sizeof *t, cmp_double);
-	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-}
 
 /* A W x H level of random palette costs and walls. */
 static ff_level *random_level(int w, int h, const char *name, uint32_t seed)
@@ -66,12 +46,12 @@ static bool run(FILE *out, ff_store *s, int reps)
 	bool ok = big && small;
 
 	for (int i = 0; ok && i < reps; i++) {
-		double t0 = now_ms();
+		double t0 = ff_bench_ms(CLOCK_MONOTONIC);
 		ok = !ff_store_save(s, big, FF_STORE_ANY, NULL);
-		ts[i] = now_ms() - t0;
-		t0 = now_ms();
+		ts[i] = ff_bench_ms(CLOCK_MONOTONIC) - t0;
+		t0 = ff_bench_ms(CLOCK_MONOTONIC);
 		ok = ok && !ff_store_load(s, "big", &back, NULL);
-		tl[i] = now_ms() - t0;
+		tl[i] = ff_bench_ms(CLOCK_MONOTONIC) - t0;
 		ff_level_destroy(back);
 		back = NULL;
 	}
@@ -80,16 +60,16 @@ static bool run(FILE *out, ff_store *s, int reps)
 		ok = !ff_store_save_as(s, small, name, NULL);
 	}
 	for (int i = 0; ok && i < reps; i++) {
-		double t0 = now_ms();
+		double t0 = ff_bench_ms(CLOCK_MONOTONIC);
 		ok = !ff_store_list(s, &v, &n);
-		tv[i] = now_ms() - t0;
+		tv[i] = ff_bench_ms(CLOCK_MONOTONIC) - t0;
 		if (ok)
 			free(v);
 	}
 	if (ok) {
-		row(out, "save 1024x1024 level", median(ts, reps), 20);
-		row(out, "load 1024x1024 level", median(tl, reps), 20);
-		row(out, "list 1000 levels", median(tv, reps), 50);
+		row(out, "save 1024x1024 level", ff_bench_median(ts, reps), 20);
+		row(out, "load 1024x1024 level", ff_bench_median(tl, reps), 20);
+		row(out, "list 1000 levels", ff_bench_median(tv, reps), 50);
 	}
 	ff_level_destroy(big);
 	ff_level_destroy(small);

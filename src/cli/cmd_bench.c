@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "core/gen.h"
 #include "core/solver.h"
+#include "benchutil.h"
 #include "util.h"
 
 static const char usage[] =
@@ -34,27 +35,6 @@ static const char usage[] =
 
 static int threads;               /* --threads */
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *t, int n)
-{
-	qsort(t, (size_t)n, sizeof *t, cmp_double);
-	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-}
-
 static void row(const char *grid, const ff_level *l, const char *what, double ms,
 		const ff_solver *s)
 {
@@ -72,11 +52,11 @@ static double time_solve(ff_solver *s, const ff_level *l, const ff_shape *g,
 	double t[64];
 
 	for (int i = 0; i < reps; i++) {
-		double t0 = now_ms();
+		double t0 = ff_bench_ms(CLOCK_MONOTONIC);
 		ff_solver_solve(s, l, g, ng, o);
-		t[i] = now_ms() - t0;
+		t[i] = ff_bench_ms(CLOCK_MONOTONIC) - t0;
 	}
-	return median(t, reps);
+	return ff_bench_median(t, reps);
 }
 
 /* Times repairs after painting and then clearing one wall cell a little
@@ -99,13 +79,13 @@ static double time_repair(ff_solver *s, ff_level *l, const ff_shape *g, int ng,
 		double t0;
 		l->cells[(size_t)y * (size_t)l->w + (size_t)x] =
 			i % 2 ? old : (old == FF_WALL ? 1 : FF_WALL);
-		t0 = now_ms();
+		t0 = ff_bench_ms(CLOCK_MONOTONIC);
 		ff_solver_repair(s, x, y, x, y);
-		t[i] = now_ms() - t0;
+		t[i] = ff_bench_ms(CLOCK_MONOTONIC) - t0;
 	}
 	l->cells[(size_t)y * (size_t)l->w + (size_t)x] = old;
 	ff_solver_solve(s, l, g, ng, &o);
-	return median(t, reps);
+	return ff_bench_median(t, reps);
 }
 
 static void bench_level(const char *grid, ff_level *l, const ff_shape *g, int ng,

@@ -13,7 +13,8 @@ src_fieldmarshal_SOURCES += src/cli/db.c src/cli/db.h \
 	src/cli/cmd_levels.c src/cli/cmd_import.c \
 	src/cli/bench_store.c src/cli/bench_store.h
 # Solver subcommands.
-src_fieldmarshal_SOURCES += src/cli/cmd_solve.c src/cli/cmd_bench.c
+src_fieldmarshal_SOURCES += src/cli/cmd_solve.c src/cli/cmd_bench.c \
+	src/cli/benchutil.c src/cli/benchutil.h
 src_fieldmarshal_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(SQLITE_CFLAGS)
 src_fieldmarshal_LDADD = src/store/libffstore.a src/core/libffcore.a $(NCURSES_LIBS) $(SQLITE_LIBS) $(LIBS)
 # The editor ('edit', and no arguments on a terminal).  libfftui needs core,
