@@ -121,6 +121,8 @@ static const struct bad bad_cmds[] = {
 	{"set speed 1e9", 11, "speed must be"},
 	{"set seed 1.5", 10, "whole number"},
 	{"terrain grass2 . 9", 9, "already in the palette"},
+	{"terrain 5 q 4", 9, "bad terrain name '5'"},
+	{"terrain wall q 4", 9, "bad terrain name 'wall'"},
 	{"name a/b", 6, "bad level name"},
 	{"resize 0,5", 8, "out of range"},
 	{"resize 5000,5", 8, "out of range"},

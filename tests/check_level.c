@@ -274,6 +274,8 @@ START_TEST(bad_arguments_leave_level_unchanged)
 	ck_assert_int_eq(ff_level_terrain_add(l, "grass2", '.', 9, NULL), FF_E_STATE);
 	ck_assert_int_eq(ff_level_terrain_add(l, "x", 'x', 1, NULL), FF_E_STATE);
 	ck_assert_int_eq(ff_level_terrain_add(l, "x", ' ', 9, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_terrain_add(l, "42", 'q', 9, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_terrain_add(l, "wall", 'q', 9, NULL), FF_E_INVAL);
 	ck_assert_int_eq(ff_level_resize(l, 0, 3, NULL), FF_E_INVAL);
 	ck_assert_int_eq(ff_level_resize(l, 3, 5000, NULL), FF_E_INVAL);
 	ck_assert(ff_level_equal(l, before));

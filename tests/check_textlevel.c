@@ -145,6 +145,7 @@ static const struct bad_case bad_text[] = {
 	{"param range", "fieldmarshal level 1\nname t\nparam speed -3\n", 3, 13, "out of range"},
 	{"terrain clash", "fieldmarshal level 1\nname t\nterrain a . 1\nterrain b . 2\n", 4, 9, "repeats the name, glyph or cost"},
 	{"terrain cost 0", "fieldmarshal level 1\nname t\nterrain a . 0\n", 3, 13, "cost 0 is out of range"},
+	{"terrain named by digits", "fieldmarshal level 1\nname t\nterrain 12 . 3\n", 3, 9, "bad terrain name '12'"},
 	{"trailing garbage", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n....\n....\nend\nmore\n", 9, 1, "trailing garbage after 'end'"},
 };
 

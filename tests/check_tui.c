@@ -28,13 +28,15 @@ static int fake_save(void *ctx, ff_session *s, const char *target, bool force, c
 {
 	fake_io *io = ctx;
 
-	(void)s, (void)force;
+	(void)force;
 	if (io->fail) {
 		snprintf(msg, size, "disk full");
 		return io->fail;
 	}
 	io->saves++;
 	snprintf(io->target, sizeof io->target, "%s", target ? target : "");
+	if (!target)
+		s->modified = false;     /* saved where it came from */
 	snprintf(msg, size, "saved");
 	return 0;
 }

@@ -86,12 +86,28 @@ static bool is_map(const char *path)
 	return n > 4 && !strcmp(path + n - 4, ".map");
 }
 
+/* True when a .map holds all of L: no goals, spawns, note or parameters
+ * beyond the grid. */
+static bool map_holds(const ff_level *l)
+{
+	if (l->meta.ngoals || l->meta.nspawns || l->meta.note[0])
+		return false;
+	for (int i = 0; i < FF_P__COUNT; i++)
+		if (l->meta.params[i] != ff_param_info_get((ff_param_id)i)->def)
+			return false;
+	return true;
+}
+
+/* Writes the level to PATH.  It becomes the level's file (and the session
+ * is saved) only when the file holds all of it and the level is not a stored
+ * one; otherwise PATH gets a copy and the session stays unsaved. */
 static int save_file(editor *e, ff_session *s, const char *path, char *msg, size_t size)
 {
+	bool map = is_map(path), whole;
 	long lossy = 0;
 	size_t len;
-	char *text = is_map(path) ? ff_mapfile_format(s->level, &len, &lossy)
-				  : ff_textlevel_format(s->level, &len);
+	char *text = map ? ff_mapfile_format(s->level, &len, &lossy)
+			 : ff_textlevel_format(s->level, &len);
 
 	if (!text) {
 		snprintf(msg, size, "out of memory");
@@ -102,13 +118,19 @@ static int save_file(editor *e, ff_session *s, const char *path, char *msg, size
 		return FF_E_IO;
 	}
 	free(text);
-	if (path != e->path)
-		snprintf(e->path, sizeof e->path, "%s", path);
-	if (lossy)
-		snprintf(msg, size, "wrote %s (%ld costs rounded: a .map cannot hold them)",
-			 path, lossy);
+	whole = !map || (map_holds(s->level) && lossy == 0);
+	if (!whole)
+		snprintf(msg, size, "wrote %s: a .map keeps only the grid (%ld costs rounded); "
+			 "the level itself is not saved", path, lossy);
+	else if (e->store)
+		snprintf(msg, size, "wrote a copy to %s; the stored level is not saved", path);
 	else
 		snprintf(msg, size, "wrote %s (%zu bytes)", path, len);
+	if (whole && !e->store) {
+		if (path != e->path)
+			snprintf(e->path, sizeof e->path, "%s", path);
+		s->modified = false;
+	}
 	return FF_OK;
 }
 
@@ -137,6 +159,7 @@ static int save_as(editor *e, ff_session *s, const char *name, char *msg, size_t
 		snprintf(line, sizeof line, "name %s", name);
 		ff_cmd_exec(s, line, &r);
 	}
+	s->modified = false;     /* after the rename: the copy holds it all */
 	snprintf(msg, size, "saved as '%s' (revision %lld); editing it now", name,
 		 (long long)rev);
 	return FF_OK;
@@ -167,6 +190,7 @@ static int save_stored(editor *e, ff_session *s, bool force, char *msg, size_t s
 		return err;
 	}
 	e->rev = rev;
+	s->modified = false;
 	snprintf(msg, size, "saved '%s' (revision %lld)", e->stored, (long long)rev);
 	return FF_OK;
 }

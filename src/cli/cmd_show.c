@@ -20,7 +20,7 @@ static const char show_usage[] =
 	"level) in the chosen format, so 'show x.map -o x.level' and\n"
 	"'show x.level --format map' convert.\n"
 	"\n"
-	"  -f, --format FMT   text (default) or map\n"
+	"  -f, --format FMT   text or map (default: map when FILE ends in .map)\n"
 	"  -o, --output FILE  write to FILE instead of standard output\n"
 	"  -h, --help         show this help\n";
 
@@ -30,7 +30,7 @@ static const char export_usage[] =
 	"Writes the stored level NAME as a text level (exactly as imported) or\n"
 	"as a Moving AI .map (grid only; costs rounded to . S W).\n"
 	"\n"
-	"  -f, --format FMT   text (default) or map\n"
+	"  -f, --format FMT   text or map (default: map when FILE ends in .map)\n"
 	"  -o, --output FILE  write to FILE instead of standard output\n"
 	"  -h, --help         show this help\n";
 
@@ -63,9 +63,10 @@ static int convert(const char *cmd, const char *usage, ff_level *(*load)(const c
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *out = "-";
-	bool as_map = false;
+	const char *out = "-", *format = NULL;
+	bool as_map;
 	ff_level *l;
+	size_t n;
 	int c, rc;
 
 	optind = 1;
@@ -74,7 +75,7 @@ static int convert(const char *cmd, const char *usage, ff_level *(*load)(const c
 		case 'f':
 			if (strcmp(optarg, "text") && strcmp(optarg, "map"))
 				return ff_cli_usage(cmd, "unknown format '%s' (text or map)", optarg);
-			as_map = !strcmp(optarg, "map");
+			format = optarg;
 			break;
 		case 'o':
 			out = optarg;
@@ -88,6 +89,9 @@ static int convert(const char *cmd, const char *usage, ff_level *(*load)(const c
 	}
 	if (optind != argc - 1)
 		return ff_cli_usage(cmd, "expected one %s", load == ff_cli_load_level ? "LEVEL" : "NAME");
+	/* without --format, an output file named *.map gets the map format */
+	n = strlen(out);
+	as_map = format ? !strcmp(format, "map") : n > 4 && !strcmp(out + n - 4, ".map");
 	if (!(l = load(argv[optind])))
 		return FF_EXIT_FAIL;
 	rc = write_level(l, as_map, out);

@@ -129,6 +129,7 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 	};
 	static char seedarg[80];
 	const char *seed = NULL;
+	bool until = false, counted = false;
 	int c;
 
 	optind = 1;
@@ -141,8 +142,14 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 		case 't':
 			if (!parse_long(optarg, 0, 1000000000L, &o->ticks))
 				return ff_cli_usage("sim", "bad tick count '%s'", optarg);
+			if (until)
+				return ff_cli_usage("sim", "--ticks and --until-arrived exclude each other");
+			counted = true;
 			break;
 		case 'u':
+			if (counted)
+				return ff_cli_usage("sim", "--ticks and --until-arrived exclude each other");
+			until = true;
 			o->ticks = -1;
 			break;
 		case 's':
@@ -337,6 +344,11 @@ int ff_cli_sim(int argc, char **argv)
 			rc = FF_EXIT_USAGE;
 			goto out;
 		}
+	if (l->meta.ngoals == 0) {
+		ff_cli_error("%s has no goals, so the agents have nowhere to go; add one, e.g. "
+			     "fieldmarshal run %s -e 'goal add cell X,Y' -o FILE", o.level, o.level);
+		goto out;
+	}
 	if (!(solver = ff_solver_create(l->w, l->h))) {
 		ff_cli_error("out of memory");
 		goto out;

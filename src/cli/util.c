@@ -1,5 +1,6 @@
 /* util.c - file I/O, level loading and error reporting for subcommands. */
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -71,15 +72,33 @@ char *ff_cli_read_file(const char *path, size_t *len)
 	return buf;
 }
 
+/* The mode a rewritten file keeps: its own, or what a new file would get. */
+static mode_t file_mode(const char *path)
+{
+	struct stat st;
+	mode_t um;
+
+	if (stat(path, &st) == 0)
+		return st.st_mode & 07777;
+	um = umask(0);
+	umask(um);
+	return 0666 & ~um;
+}
+
 bool ff_cli_write_file(const char *path, const char *data, size_t len)
 {
-	char tmp[4096];
+	char real[PATH_MAX], tmp[PATH_MAX + 16];
+	const char *target = path;
+	bool bad;
 	FILE *f;
 	int fd;
 
 	if (!strcmp(path, "-"))
 		return fwrite(data, 1, len, stdout) == len && fflush(stdout) == 0;
-	if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+	/* through a symbolic link, rewrite the file it names and keep the link */
+	if (realpath(path, real))
+		target = real;
+	if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", target) >= (int)sizeof tmp) {
 		ff_cli_error("path too long: '%s'", path);
 		return false;
 	}
@@ -90,13 +109,10 @@ bool ff_cli_write_file(const char *path, const char *data, size_t len)
 			close(fd), unlink(tmp);
 		return false;
 	}
-	if (fchmod(fd, 0644)) { /* keep mkstemp's 0600: still a valid file */ }
-	if (fwrite(data, 1, len, f) != len || fflush(f) || fsync(fd) || fclose(f)) {
-		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
-		unlink(tmp);
-		return false;
-	}
-	if (rename(tmp, path)) {
+	bad = fchmod(fd, file_mode(target)) != 0;
+	bad = bad || fwrite(data, 1, len, f) != len || fflush(f) || fsync(fd);
+	bad = (fclose(f) != 0) || bad;
+	if (bad || rename(tmp, target)) {
 		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
 		unlink(tmp);
 		return false;

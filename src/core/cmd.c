@@ -355,6 +355,10 @@ static ff_err do_terrain(ff_session *s, const args *a, ff_patch *undo, ff_cmd_re
 		cost = FF_WALL;
 	else
 		TRY(word_int(a, 3, FF_COST_MIN, FF_COST_MAX, "cost", &cost, r));
+	if (!ff_terrain_name_ok(a->w[1], cost))
+		return fail_at(r, a->col[1], FF_E_INVAL, "bad terrain name '%s' (1 to %d "
+			       "characters, not all digits; 'wall' only for walls)", a->w[1],
+			       FF_TERRAIN_NAME_MAX - 1);
 	err = ff_level_terrain_add(s->level, a->w[1], a->w[2][0], cost, undo);
 	if (err == FF_E_STATE)
 		return fail_at(r, a->col[1], err, "name, glyph or cost already in the palette");

@@ -602,6 +602,20 @@ static bool glyph_ok(char g)
 	return g > ' ' && g < 127;
 }
 
+bool ff_terrain_name_ok(const char *name, int cost)
+{
+	size_t n = strlen(name), digits = 0;
+
+	if (n == 0 || n >= FF_TERRAIN_NAME_MAX || (!strcmp(name, "wall") && cost != FF_WALL))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (!glyph_ok(name[i]))
+			return false;
+		digits += name[i] >= '0' && name[i] <= '9';
+	}
+	return digits < n;
+}
+
 ff_err ff_level_terrain_add(ff_level *l, const char *name, char glyph, int cost,
 			    ff_patch *undo)
 {
@@ -609,11 +623,8 @@ ff_err ff_level_terrain_add(ff_level *l, const char *name, char glyph, int cost,
 	ff_level_meta m;
 	ff_terrain *t;
 
-	if (n == 0 || n >= FF_TERRAIN_NAME_MAX || !glyph_ok(glyph) || !cost_ok(cost))
+	if (!ff_terrain_name_ok(name, cost) || !glyph_ok(glyph) || !cost_ok(cost))
 		return FF_E_INVAL;
-	for (size_t i = 0; i < n; i++)
-		if (!glyph_ok(name[i]))
-			return FF_E_INVAL;
 	if (ff_level_terrain_by_name(l, name) >= 0 ||
 	    ff_level_terrain_by_glyph(l, glyph) >= 0 ||
 	    ff_level_terrain_by_cost(l, cost) >= 0)

@@ -182,5 +182,9 @@ ff_err ff_level_resize(ff_level *l, int w, int h, struct ff_patch *undo);
 
 /* True when NAME is a valid level name: 1..63 chars of [A-Za-z0-9_.-]. */
 bool ff_level_name_ok(const char *name);
+/* True when NAME can name a terrain of COST: 1..15 printable characters,
+ * not all digits (commands read those as a cost), and "wall" only for the
+ * wall itself. */
+bool ff_terrain_name_ok(const char *name, int cost);
 
 #endif

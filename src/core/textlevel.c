@@ -174,15 +174,15 @@ static ff_err parse_terrain(reader *r, const words *ws, header *hd)
 
 	if (want_words(r, ws, 4, "terrain NAME GLYPH COST"))
 		return FF_E_PARSE;
-	if (strlen(ws->w[1]) >= FF_TERRAIN_NAME_MAX)
-		return fail(r, ws->col[1], "terrain name too long (at most %d characters)",
-			    FF_TERRAIN_NAME_MAX - 1);
 	if (strlen(ws->w[2]) != 1)
 		return fail(r, ws->col[2], "glyph '%s' must be one character", ws->w[2]);
 	if (!strcmp(ws->w[3], "wall"))
 		cost = FF_WALL;
 	else if (word_int(r, ws, 3, FF_COST_MIN, FF_COST_MAX, "cost", &cost))
 		return FF_E_PARSE;
+	if (!ff_terrain_name_ok(ws->w[1], cost))
+		return fail(r, ws->col[1], "bad terrain name '%s' (1 to %d characters, not all "
+			    "digits; 'wall' only for walls)", ws->w[1], FF_TERRAIN_NAME_MAX - 1);
 	for (int i = 0; i < hd->m.npalette; i++) {
 		const ff_terrain *o = &hd->m.palette[i];
 		if (!strcmp(o->name, ws->w[1]) || o->glyph == ws->w[2][0] || o->cost == cost)

@@ -652,8 +652,6 @@ static unsigned save(ff_ctl *c, const char *target, bool force)
 	}
 	err = c->hooks.save(c->hooks.ctx, c->s, target, force, c->msg, sizeof c->msg);
 	c->msg_error = err != 0;
-	if (!err)
-		c->s->modified = false;
 	return FF_UI_STATUS | FF_UI_MSG | (err ? 0 : FF_UI_GRID);
 }
 

@@ -91,7 +91,9 @@ typedef struct ff_ctl_hooks {
 	/* Saves the session's level: to where it came from when TARGET is
 	 * NULL, else to TARGET (a file, or a level name once levels live in a
 	 * database).  FF_E_CONFLICT when someone else changed it meanwhile,
-	 * unless FORCE. */
+	 * unless FORCE.  The hook clears S->modified when the level is now
+	 * saved where the editor keeps it; a copy written elsewhere (or a .map
+	 * that cannot hold goals and parameters) leaves it set. */
 	int (*save)(void *ctx, ff_session *s, const char *target, bool force, char *msg,
 		    size_t size);
 	/* Writes LEN bytes of DATA to the file PATH. */

@@ -22,6 +22,20 @@ wait_for "not saved: 'chokepoint' changed in the database since you opened it"
 cmd "w mine"
 wait_for "saved as 'mine'"
 wait_for '^ mine \| EDIT'
+# a copy written to a file, or to a .map that cannot hold the goals, leaves
+# the stored level unsaved
+cmd "goto 12,10"
+keys w
+wait_for '12,10 wall 255'
+cmd "w $work/copy.level"
+wait_for 'wrote a copy to'
+wait_for '^ mine \[\+\] \| EDIT'
+cmd "w $work/copy.map"
+wait_for 'a .map keeps only the grid'
+wait_for '^ mine \[\+\] \| EDIT'
+[ -s "$work/copy.level" ] && [ -s "$work/copy.map" ] || fail "the copies were not written"
+cmd "w"
+wait_for "saved 'mine' \(revision 2\)"
 keys q
 wait_for 'EXIT=0'
 "$FIELDMARSHAL" --db "$db" levels show mine | sed -n '/^grid/,$p' | sed -n 12p |
