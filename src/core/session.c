@@ -130,10 +130,15 @@ static bool same_goals(const ff_level_meta *a, const ff_level_meta *b)
 	       !memcmp(a->goals, b->goals, (size_t)a->ngoals * sizeof a->goals[0]);
 }
 
-/* The crowd keeps its own copy of the flow: hand it the current field. */
+/* The crowd keeps its own copy of the flow: hand it the field once it is
+ * finished (ticking needs a finished field, so a copy taken mid-step would
+ * be wasted work; a change of size recreates the solver and drops the
+ * crowd in ensure_solver). */
 static void sync_sim(ff_session *s)
 {
-	if (s->sim && ff_sim_refresh(s->sim) != FF_OK) {
+	if (!s->sim || !s->field || ff_solver_phase(s->solver) != FF_PHASE_DONE)
+		return;
+	if (ff_sim_refresh(s->sim) != FF_OK) {
 		ff_sim_destroy(s->sim);
 		s->sim = NULL;
 		snprintf(s->note, sizeof s->note, "agents removed: the level changed size");
