@@ -279,12 +279,13 @@ START_TEST(fmm_vs_euclid)
 	ff_level *l = ff_level_create(n, n, "open");
 	ff_shape g = cell(c, c);
 	ff_solver *s = solve(l, &g, 1, &FMM);
-	double worst = 0, worst_rel = 0;
+	double worst = 0, worst_rel = 0, sum = 0;
 
 	for (int y = 0; y < n; y++)
 		for (int x = 0; x < n; x++) {
 			double e = hypot(x - c, y - c), t = ff_solver_value(s, x, y);
 			ck_assert(t >= e - 1e-3);    /* first order overestimates */
+			sum += t - e;
 			if (t - e > worst)
 				worst = t - e;
 			if (e >= 10 && (t - e) / e > worst_rel)
@@ -292,9 +293,11 @@ START_TEST(fmm_vs_euclid)
 		}
 	/* along the axes the first-order update is exact */
 	ck_near(ff_solver_value(s, c + 50, c), 50);
-	fprintf(stderr, "fmm: open %dx%d, max error %.4f cells, max relative "
-		"error beyond radius 10: %.4f\n", n, n, worst, worst_rel);
+	fprintf(stderr, "fmm: open %dx%d, max error %.4f cells, mean %.4f, max "
+		"relative error beyond radius 10: %.4f\n", n, n, worst, sum / (n * n),
+		worst_rel);
 	ck_assert(worst < 4.0);
+	ck_assert(sum / (n * n) < 1.1);
 	ck_assert(worst_rel < 0.08);
 	ff_solver_destroy(s);
 	ff_level_destroy(l);
@@ -469,8 +472,9 @@ START_TEST(bytes_per_cell)
 	ff_solver *s = ff_solver_create(1024, 1024);
 
 	ck_assert_ptr_nonnull(s);
-	/* cost 1 + value 8 + direction and flags 1 + queue pool 1.6 */
-	ck_assert_uint_le(ff_solver_bytes(s), (size_t)(11.7 * 1024 * 1024));
+	/* cost 1 + value 8 + direction and flags 1 + queue pool 1.6 + the
+	 * worker's lists of cells near band edges 0.13 (issue: <= 12) */
+	ck_assert_uint_le(ff_solver_bytes(s), (size_t)(11.85 * 1024 * 1024));
 	ff_solver_destroy(s);
 	ck_assert_ptr_null(ff_solver_create(0, 3));
 	ff_solver_destroy(NULL);
@@ -667,13 +671,14 @@ static void same_threaded(ff_solver *two, ff_solver *one, const ff_level *l,
 
 START_TEST(two_threads_equal_one)
 {
-	const ff_solver_opts *opts[2] = {&DIJ8, &DIJ4};
+	const ff_solver_opts *opts[3] = {&DIJ8, &DIJ4, &FMM};
 	const int w = 611, h = 523;     /* above FF_PAR_MIN_CELLS, odd widths */
 	ff_solver *two = ff_solver_create(w, h), *one = ff_solver_create(w, h);
 	ff_solver *ctwo = ff_solver_create(512, 512), *cone = ff_solver_create(512, 512);
 	ff_level *cb = comb(512);
 	const ff_shape g0 = {FF_SHAPE_RECT, 0, 0, 1, 512, 0};
 	const ff_shape rect = {FF_SHAPE_RECT, 100, 60, 200, 150, 0};
+	long falls;
 
 	if (!two->par)       /* one core online: nothing to compare */
 		goto done;
@@ -681,10 +686,12 @@ START_TEST(two_threads_equal_one)
 	ck_assert_int_eq(ff_solver_set_threads(one, 3), FF_E_INVAL);
 	for (int k = 0; k < FF_GEN__COUNT; k++) {
 		ff_level *l = ff_gen_level((ff_gen_kind)k, w, h, 5u + (unsigned)k);
-		for (int m = 0; m < 2; m++)
+		for (int m = 0; m < 3; m++)
 			same_threaded(two, one, l, l->meta.goals, opts[m], true);
-		if (k == FF_GEN_OPEN)    /* many goals, in both threads' bands */
+		if (k == FF_GEN_OPEN) {  /* many goals, in both threads' bands */
 			same_threaded(two, one, l, &rect, &DIJ8, true);
+			same_threaded(two, one, l, &rect, &FMM, true);
+		}
 		ff_level_destroy(l);
 	}
 	/* a queue that fills up (buckets too small to share): the threads
@@ -692,6 +699,15 @@ START_TEST(two_threads_equal_one)
 	ck_assert_int_eq(ff_solver_set_threads(cone, 1), FF_OK);
 	same_threaded(ctwo, cone, cb, &g0, &DIJ8, false);
 	ck_assert_int_gt(ctwo->par_falls, 0);
+	same_threaded(ctwo, cone, cb, &g0, &FMM, false);
+	/* Fast Marching never fills the comb's pool: shrink it to make a
+	 * thread's half run out; the solve starts again on one thread, which
+	 * spills, and still gives the bytes of a roomy one-thread solve */
+	falls = ctwo->par_falls;
+	ctwo->nblk /= 6;
+	same_threaded(ctwo, cone, cb, &g0, &FMM, false);
+	ck_assert_int_gt(ctwo->par_falls, falls);
+	ck_assert_int_gt(ctwo->spills, 0);
 done:
 	ff_level_destroy(cb);
 	ff_solver_destroy(cone);

@@ -29,7 +29,7 @@ static const char usage[] =
 	"Without LEVELs it ends with the level store's save, load and list times.\n"
 	"\n"
 	"  -q, --quick   256 and 1024 only, fewer repeats\n"
-	"  -t, --threads N  threads for Dijkstra solves: 1, or 0 (default: two on\n"
+	"  -t, --threads N  threads per solve: 1, or 0 (default: two on\n"
 	"                levels of 512x512 cells or more when two cores are online)\n"
 	"  -h, --help    show this help\n";
 

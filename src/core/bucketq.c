@@ -42,6 +42,8 @@ void ffq_reset(ff_solver *s)
 	s->kcur = 0;
 	s->cur_blk = -1;
 	s->cur_pos = 0;
+	s->acc_blk = -1;
+	s->acc_pos = 0;
 	s->qfail = false;
 	s->qcheck = false;
 }
@@ -85,7 +87,7 @@ static bool live_in(const ff_solver *s, int32_t c, long k)
 {
 	if (s->qcheck)
 		return !(s->cf[c] & (FL_INA | FL_CHECKED)) && ffq_key(s, s->val[c]) == k;
-	return !(s->cf[c] & FL_SETTLED) && ffq_key(s, s->val[c]) == k;
+	return !(s->cf[c] & FL_SETTLED) && ffq_key(s, s->val[c]) <= k;
 }
 
 /* Rewrites bucket B (holding key K) keeping only live entries. */
@@ -238,8 +240,7 @@ static void unspill(ff_solver *s)
 		if ((s->cf[p] & FL_SETTLED) || s->val[p] == INFINITY)
 			continue;
 		k = ffq_key(s, s->val[p]);
-		if (k >= s->kcur)
-			ffq_push(s, (int32_t)p, k);
+		ffq_push(s, (int32_t)p, k > s->kcur ? k : s->kcur);
 	}
 }
 

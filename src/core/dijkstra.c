@@ -22,16 +22,7 @@
  * counters in registers; stepping and repair go through ffq_pop().  On
  * large levels it settles each bucket with two threads (below).
  */
-#define _POSIX_C_SOURCE 200809L    /* pthreads, sched_yield, sysconf */
-
-#include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#include "solver_int.h"
+#include "par.h"
 
 /* How a settle queues the cells it lowers: through ffq_lower() (stepping,
  * repair: cells may be reopened), ffq_push() (the one-shot solve), or the
@@ -39,94 +30,8 @@
  * PUSH_ANY: the main thread while the worker waits). */
 enum { PUSH_LOWER, PUSH_FAST, PUSH_OWN, PUSH_ANY };
 
-#define FF_BAND 128                 /* rows per band; a power of two */
-#define FF_DEFER 1024              /* deferred cells per thread and round */
-#define FF_PAR_MIN_ENTRIES 256     /* smaller buckets: the main thread alone */
-
-/* One thread's queue and its progress through the current bucket. */
-typedef struct tq {
-	_Alignas(64) ff_bucket *ring;       /* thread 0: s->ring */
-	int32_t freeblk, fresh, lim;        /* its blocks: [first, lim) */
-	bool lost;                          /* a push was dropped */
-	long nset, nfront;
-	int32_t last;
-	int chain;                          /* the ring being walked; past the last: done */
-	int32_t blk, pos;
-	int32_t ndefer, defer[FF_DEFER];
-} tq;
-
-struct ff_par {
-	ff_solver *s;
-	pthread_t th;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	_Alignas(64) atomic_uint epoch;     /* bumped to start the worker */
-	atomic_int sleeping;                /* the worker waits on cv */
-	_Alignas(64) atomic_uint done;      /* the epoch the worker finished */
-	_Alignas(64) long k;                /* the bucket of this round */
-	bool eight, quit;
-	bool alone;                         /* the worker lagged: one thread */
-	tq t[2];
-	ff_bucket ring1[FF_RING];           /* thread 1's ring */
-};
-
-/* Appends C to bucket K of the ring of thread queue R with a block of A's
- * part of the pool; marks A lost when there is no block or K is not above
- * kcur. */
-FF_HOT void tq_push_to(ff_solver *s, tq *r, tq *a, int32_t c, long k)
-{
-	ff_bucket *b = &r->ring[k & FF_RING_MASK];
-
-	if (k <= s->kcur || k - s->kcur >= FF_RING) {
-		a->lost = true;
-		return;
-	}
-	if (b->fill == s->bs || b->tail < 0) {
-		int32_t nb = a->freeblk;
-		if (nb >= 0)
-			a->freeblk = s->bnext[nb];
-		else if (a->fresh < a->lim)
-			nb = a->fresh++;
-		else {
-			a->lost = true;
-			return;
-		}
-		if (b->tail >= 0)
-			s->bnext[b->tail] = nb;
-		else
-			b->head = nb;
-		b->tail = nb;
-		b->fill = 0;
-	}
-	s->ent[(size_t)b->tail * (size_t)s->bs + (size_t)b->fill++] = c;
-}
-
-FF_HOT void tq_push(ff_solver *s, tq *q, int32_t c, long k)
-{
-	tq_push_to(s, q, q, c, k);
-}
-
-/* The thread owning cell C (the parity of its band). */
-static inline int owner(const ff_solver *s, int32_t c)
-{
-	return (int)((((uint64_t)c * s->wmagic) >> 40) / FF_BAND) & 1;
-}
-
-/* The main thread alone (the worker waits): into the ring of the thread
- * that owns C, with a block of that thread's part of the pool, else of the
- * other's when it is used up. */
-static void tq_push_any(ff_solver *s, int32_t c, long k)
-{
-	tq *q = s->par->t, *r = &q[owner(s, c)], *o = &q[r == q];
-
-	if (r->freeblk < 0 && r->fresh == r->lim && (o->freeblk >= 0 || o->fresh < o->lim))
-		tq_push_to(s, r, o, c, k);
-	else
-		tq_push_to(s, r, r, c, k);
-}
-
 /* Relaxes neighbour N, of value O, to NV when lower. */
-FF_HOT void relax(ff_solver *s, tq *q, double *val, int32_t n, double o,
+FF_HOT void relax(ff_solver *s, ff_tq *q, double *val, int32_t n, double o,
 		  double nv, long *nfront, int mode)
 {
 	long k;
@@ -146,9 +51,9 @@ FF_HOT void relax(ff_solver *s, tq *q, double *val, int32_t n, double o,
 	if (mode == PUSH_FAST)
 		ffq_push(s, n, k);
 	else if (mode == PUSH_OWN)
-		tq_push(s, q, n, k);
+		ff_tq_push_to(s, q, q, n, k);
 	else
-		tq_push_any(s, n, k);
+		ff_tq_push_any(s, n, k);
 }
 
 /* 0 for an allowed diagonal, INFINITY for a cut corner: added to a value
@@ -157,7 +62,7 @@ static const double corner_pen[2] = {0.0, INFINITY};
 
 /* Settles cell C of value V: relaxes its neighbours and returns its flow
  * direction (CF_NODIR for none).  MODE: how lowered cells are queued. */
-FF_HOT int settle(ff_solver *s, tq *q, int32_t c, double v, bool eight,
+FF_HOT int settle(ff_solver *s, ff_tq *q, int32_t c, double v, bool eight,
 		  int mode, long *nfront)
 {
 	const int32_t W = s->W;
@@ -326,7 +231,7 @@ static void run_fused(ff_solver *s, bool eight)
 		s->last = last;
 }
 
-static bool run_par(ff_solver *s, bool eight);
+static const ff_par_ops par8, par4;
 
 bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 {
@@ -334,7 +239,7 @@ bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 	long kmax = LONG_MAX;
 
 	if (s->fused && n < 0 && !wave && !s->track) {
-		if (!run_par(s, eight))
+		if (!ff_par_run(s, eight ? &par8 : &par4))
 			run_fused(s, eight);
 		return true;
 	}
@@ -368,138 +273,44 @@ bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 	return false;
 }
 
-/* --- two threads --------------------------------------------------------
+/* --- two threads (par.h) ---------------------------------------------
  *
- * The one-shot solve of a large level settles each bucket with two threads.
- * Cells of one bucket are independent (see the top of the file), so only
- * the memory they touch must be kept apart: the grid is cut into bands of
- * FF_BAND rows; even bands belong to the main thread (thread 0), odd ones
- * to the worker.  A cell in the inner rows of a band reads and writes only
- * cells of its own band, so the threads share no cell; the cells of a
- * band's first and last rows are deferred and settled by the main thread
- * while the worker waits.  Each thread has its own ring of buckets and half
- * of the block pool, and a ring holds only cells of its thread's bands: a
- * thread settling its inner cells lowers only its own cells, and the main
- * thread alone (deferred cells, buckets under FF_PAR_MIN_ENTRIES, bucket 0
- * with the goals) queues each cell in its owner's ring.  So in a round each
- * thread walks its own ring's chain for the bucket, then hands over
- * (an epoch counter, spin then condition variable; about 1,500 rounds at
- * 1024 x 1024).  When the main thread has to yield its core to wait for
- * the worker (another program holds the other core), the rest of the solve
- * runs on the main thread alone.
- *
- * Values are the same bytes as with one thread: a cell's value is the
- * smallest of the same sums whatever their order, and each direction is
- * chosen from final values; settled and frontier are counts of the same
- * cells.  Only the order of the queue differs, which changes nothing but
- * `last` (a cell of the last bucket either way).
- *
- * A thread queue that runs out of blocks, or a key that would land in the
- * bucket being settled (keys clamped at FF_KEY_MAX), marks it lost: the
- * bucket is finished, and the solve goes on with one thread after the grid
- * is scanned for reached, unsettled cells (the spill path of bucketq.c), so
- * nothing is lost but time.
- *
- * Rows come from p / W = (p * wmagic) >> 40 with wmagic = 2^40 / W + 1:
- * the error p * (wmagic - 2^40 / W) / 2^40 < 2^25 / 2^40 < 1 / W (p < 2^25
- * and W < 2^13 for levels up to 4096 x 4096), so the floor is exact. */
+ * Settling a cell reads and writes its eight neighbours only: a margin of
+ * one row.  Values are the same bytes as with one thread: a cell's value is
+ * the smallest of the same sums whatever their order, and each direction
+ * is chosen from final values; settled and frontier count the same cells.
+ * Only the order of the queue differs, which changes nothing but `last`
+ * (a cell of the last bucket either way). */
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#endif
-}
-
-enum { SPIN = 1 << 14 };
-
-/* The worker: waits for the epoch to move past SEEN; returns the new one. */
-static unsigned wait_epoch(struct ff_par *P, unsigned seen)
-{
-	unsigned e;
-
-	for (int i = 0; i < SPIN; i++) {
-		e = atomic_load_explicit(&P->epoch, memory_order_acquire);
-		if (e != seen)
-			return e;
-		cpu_relax();
-	}
-	pthread_mutex_lock(&P->mu);
-	atomic_store(&P->sleeping, 1);
-	while ((e = atomic_load(&P->epoch)) == seen)
-		pthread_cond_wait(&P->cv, &P->mu);
-	atomic_store(&P->sleeping, 0);
-	pthread_mutex_unlock(&P->mu);
-	return e;
-}
-
-/* The main thread: starts a round of the worker; returns its epoch.  The
- * seq_cst pair (epoch, sleeping) against the worker's (sleeping, epoch)
- * means one of the two always sees the other. */
-static unsigned kick(struct ff_par *P)
-{
-	unsigned e = atomic_fetch_add(&P->epoch, 1) + 1;
-
-	if (atomic_load(&P->sleeping)) {
-		pthread_mutex_lock(&P->mu);
-		pthread_cond_signal(&P->cv);
-		pthread_mutex_unlock(&P->mu);
-	}
-	return e;
-}
-
-/* The main thread: waits for the worker to finish round E; false when it
- * had to yield its core for that (the worker was not running). */
-static bool wait_done(struct ff_par *P, unsigned e)
-{
-	bool quick = true;
-
-	for (unsigned i = 0; atomic_load_explicit(&P->done, memory_order_acquire) != e; i++) {
-		cpu_relax();
-		if (i >= SPIN) {
-			sched_yield();
-			quick = false;
-		}
-	}
-	return quick;
-}
-
-/* Thread T's part of a round of bucket K: settles the cells of its ring
- * (which are its own) in the inner rows of its bands, defers those of the
- * first and last rows; stops early when the deferred list is full (its
- * position is kept for the next round).  ALL (the main thread alone, the
- * worker waiting): both rings, every live cell, nothing deferred. */
+/* Thread T's cells of bucket K (ALL: the main thread alone, both rings,
+ * nothing deferred).  A cell deferred when the list is full is left
+ * unsettled and the queue marked lost: resume() settles it. */
 FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool eight, bool all)
 {
-	tq *q = &P->t[t];
+	ff_tq *q = &P->t[t];
 	const double *val = s->val;
 	uint8_t *cf = s->cf;
-	const uint64_t magic = s->wmagic;
 	const int32_t bs = s->bs;
-	const int mode = all ? PUSH_ANY : PUSH_OWN, cend = all ? 2 : t + 1;
+	const int mode = all ? PUSH_ANY : PUSH_OWN;
 	long nset = 0, nfront = 0;
 	int32_t last = q->last;
 
-	for (; q->chain < cend; q->chain++, q->blk = -2) {
-		const ff_bucket *b = &P->t[q->chain].ring[k & FF_RING_MASK];
-		if (q->blk == -2)
-			q->blk = b->head, q->pos = 0;
-		for (; q->blk >= 0; q->blk = q->blk == b->tail ? -1 : s->bnext[q->blk], q->pos = 0) {
-			const int32_t *e = s->ent + (size_t)q->blk * (size_t)bs;
-			const int32_t lim = q->blk == b->tail ? b->fill : bs;
-			for (int32_t i = q->pos; i < lim; i++) {
+	for (int r = all ? 0 : t; r <= (all ? 1 : t); r++) {
+		const ff_bucket *b = &P->t[r].ring[k & FF_RING_MASK];
+		for (int32_t blk = b->head; blk >= 0; blk = blk == b->tail ? -1 : s->bnext[blk]) {
+			const int32_t *e = s->ent + (size_t)blk * (size_t)bs;
+			const int32_t lim = blk == b->tail ? b->fill : bs;
+			for (int32_t i = 0; i < lim; i++) {
 				const int32_t c = e[i];
 				const double v = val[c];
 				int bd;
 				if (ffq_key1(v) != k || (cf[c] & FL_SETTLED))
 					continue;
-				if (!all && ((uint32_t)(((uint64_t)c * magic) >> 40) % FF_BAND) - 1 >=
-						    FF_BAND - 2) {
-					if (q->ndefer == FF_DEFER) {
-						q->pos = i;
-						goto out;
-					}
-					q->defer[q->ndefer++] = c;
+				if (!all && ff_par_edge(s, c, 1)) {
+					if (q->ndefer < q->cap)
+						q->defer[q->ndefer++] = c;
+					else
+						q->lost = true;
 					continue;
 				}
 				bd = eight ? settle(s, q, c, v, true, mode, &nfront)
@@ -510,112 +321,19 @@ FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool eight, bool
 			}
 		}
 	}
-out:
 	q->nset += nset;
 	q->nfront += nfront;
 	q->last = last;
 }
 
-static void walk_thread(ff_solver *s, struct ff_par *P, int t, long k, bool eight)
+/* The cells both threads deferred in this round, settled by the main
+ * thread. */
+FF_HOT void deferred(ff_solver *s, struct ff_par *P, bool eight)
 {
-	if (eight)
-		walk(s, P, t, k, true, false);
-	else
-		walk(s, P, t, k, false, false);
-}
-
-static void *worker(void *arg)
-{
-	struct ff_par *P = arg;
-	unsigned seen = 0;
-
-	for (;;) {
-		seen = wait_epoch(P, seen);
-		if (P->quit)
-			return NULL;
-		walk_thread(P->s, P, 1, P->k, P->eight);
-		atomic_store_explicit(&P->done, seen, memory_order_release);
-	}
-}
-
-struct ff_par *ff_par_create(ff_solver *s)
-{
-	struct ff_par *P;
-
-	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
-		return NULL;
-	P = aligned_alloc(64, (sizeof *P + 63) / 64 * 64);
-	if (!P)
-		return NULL;
-	memset(P, 0, sizeof *P);
-	P->s = s;
-	atomic_init(&P->epoch, 0);
-	atomic_init(&P->done, 0);
-	atomic_init(&P->sleeping, 0);
-	if (pthread_mutex_init(&P->mu, NULL))
-		goto fail_free;
-	if (pthread_cond_init(&P->cv, NULL))
-		goto fail_mutex;
-	if (pthread_create(&P->th, NULL, worker, P))
-		goto fail_cond;
-	return P;
-fail_cond:
-	pthread_cond_destroy(&P->cv);
-fail_mutex:
-	pthread_mutex_destroy(&P->mu);
-fail_free:
-	free(P);
-	return NULL;
-}
-
-void ff_par_destroy(struct ff_par *P)
-{
-	if (!P)
-		return;
-	P->quit = true;
-	kick(P);
-	pthread_join(P->th, NULL);
-	pthread_cond_destroy(&P->cv);
-	pthread_mutex_destroy(&P->mu);
-	free(P);
-}
-
-size_t ff_par_bytes(const struct ff_par *P)
-{
-	return P ? sizeof *P : 0;
-}
-
-/* The first non-empty bucket from K in either ring, or -1. */
-static long next_key(struct ff_par *P, long k)
-{
-	for (long j = k; j < k + FF_RING; j++)
-		if (P->t[0].ring[j & FF_RING_MASK].head >= 0 ||
-		    P->t[1].ring[j & FF_RING_MASK].head >= 0)
-			return j;
-	return -1;
-}
-
-/* Entries in bucket K of both rings, counted up to LIMIT. */
-static long bucket_entries(const ff_solver *s, struct ff_par *P, long k, long limit)
-{
-	long n = 0;
-
-	for (int r = 0; r < 2 && n < limit; r++) {
-		const ff_bucket *b = &P->t[r].ring[k & FF_RING_MASK];
-		for (int32_t blk = b->head; blk >= 0 && n < limit;
-		     blk = blk == b->tail ? -1 : s->bnext[blk])
-			n += blk == b->tail ? b->fill : s->bs;
-	}
-	return n;
-}
-
-/* Settles the cells both threads deferred in this round. */
-static void settle_deferred(ff_solver *s, struct ff_par *P, bool eight)
-{
-	tq *q0 = &P->t[0];
+	ff_tq *q0 = &P->t[0];
 
 	for (int t = 0; t < 2; t++) {
-		tq *q = &P->t[t];
+		const ff_tq *q = &P->t[t];
 		for (int32_t i = 0; i < q->ndefer; i++) {
 			int32_t c = q->defer[i];
 			int bd;
@@ -627,94 +345,25 @@ static void settle_deferred(ff_solver *s, struct ff_par *P, bool eight)
 			q0->nset++;
 			q0->last = c;
 		}
-		q->ndefer = 0;
 	}
 }
 
-/* Bucket K, in rounds of both threads or by the main thread alone. */
-static void par_bucket(ff_solver *s, struct ff_par *P, long k, bool eight)
+/* Alone from the last bucket on: the grid scan of a spill queues again
+ * every reached cell left unsettled. */
+static void resume(ff_solver *s, long k, bool eight)
 {
-	tq *q0 = &P->t[0], *q1 = &P->t[1];
-
-	q0->blk = q1->blk = -2;
-	/* bucket 0 holds the goals, all queued in ring 0 by ff_solver_seed() */
-	if (k == 0 || P->alone ||
-	    bucket_entries(s, P, k, FF_PAR_MIN_ENTRIES) < FF_PAR_MIN_ENTRIES) {
-		q0->chain = 0;
-		if (eight)
-			walk(s, P, 0, k, true, true);
-		else
-			walk(s, P, 0, k, false, true);
-		return;
-	}
-	q0->chain = 0;
-	q1->chain = 1;
-	while (q0->chain < 1 || q1->chain < 2) {
-		unsigned e;
-		P->k = k;
-		P->eight = eight;
-		e = kick(P);
-		s->par_rounds++;
-		walk_thread(s, P, 0, k, eight);
-		/* another program holds the other core: rounds would wait for
-		 * it, so the rest of this solve runs on this thread */
-		if (!wait_done(P, e))
-			P->alone = true;
-		settle_deferred(s, P, eight);
-	}
+	s->kcur = s->klim = k - 1;
+	run_fused(s, eight);
 }
 
-static void free_bucket(ff_solver *s, tq *q, long k)
-{
-	ff_bucket *b = &q->ring[k & FF_RING_MASK];
+static void walk8(ff_solver *s, struct ff_par *P, int t, long k) { walk(s, P, t, k, true, false); }
+static void walk4(ff_solver *s, struct ff_par *P, int t, long k) { walk(s, P, t, k, false, false); }
+static void alone8(ff_solver *s, struct ff_par *P, long k) { walk(s, P, 0, k, true, true); }
+static void alone4(ff_solver *s, struct ff_par *P, long k) { walk(s, P, 0, k, false, true); }
+static void deferred8(ff_solver *s, struct ff_par *P) { deferred(s, P, true); }
+static void deferred4(ff_solver *s, struct ff_par *P) { deferred(s, P, false); }
+static void resume8(ff_solver *s, long k) { resume(s, k, true); }
+static void resume4(ff_solver *s, long k) { resume(s, k, false); }
 
-	if (b->head >= 0) {
-		s->bnext[b->tail] = q->freeblk;
-		q->freeblk = b->head;
-	}
-	*b = (ff_bucket){-1, -1, 0};
-}
-
-/* The one-shot solve with two threads; false when it does not apply (a
- * resumed solve, a spilled or overflowing queue, a crowded pool), with S
- * unchanged. */
-static bool run_par(ff_solver *s, bool eight)
-{
-	struct ff_par *P = s->par;
-	tq *q0, *q1;
-	long k = s->kcur;
-	bool lost = false;
-
-	if (!P || s->threads == 1 || s->cur_blk >= 0 || s->klim != LONG_MAX ||
-	    s->ovf.head >= 0 || s->fresh >= s->nblk / 4)
-		return false;
-	q0 = &P->t[0], q1 = &P->t[1];
-	P->alone = false;
-	*q0 = (tq){.ring = s->ring, .freeblk = s->freeblk, .fresh = s->fresh,
-		   .lim = s->nblk / 2, .last = -1};
-	*q1 = (tq){.ring = P->ring1, .freeblk = -1, .fresh = s->nblk / 2,
-		   .lim = s->nblk, .last = -1};
-	for (int i = 0; i < FF_RING; i++)
-		P->ring1[i] = (ff_bucket){-1, -1, 0};
-	while (!lost && (k = next_key(P, k)) >= 0) {
-		s->kcur = k;
-		par_bucket(s, P, k, eight);
-		free_bucket(s, q0, k);
-		free_bucket(s, q1, k);
-		lost = q0->lost || q1->lost;
-		k++;
-	}
-	s->settled += q0->nset + q1->nset;
-	s->frontier += q0->nfront + q1->nfront - q0->nset - q1->nset;
-	s->last = q0->last >= 0 && (q1->last < 0 || s->val[q0->last] >= s->val[q1->last])
-		  ? q0->last : q1->last;
-	ffq_reset(s);
-	if (lost) {
-		/* alone from the last bucket on: the grid scan of a spill
-		 * queues again every reached cell left unsettled */
-		s->kcur = s->klim = k - 1;
-		s->par_falls++;
-		run_fused(s, eight);
-	}
-	return true;
-}
+static const ff_par_ops par8 = {1, walk8, alone8, deferred8, resume8};
+static const ff_par_ops par4 = {1, walk4, alone4, deferred4, resume4};

@@ -2,28 +2,36 @@
  * fmm.c - Fast Marching: the viscosity solution of |grad T| = cost(x) on the
  * 4-neighbour stencil with the first-order upwind quadratic update.
  *
- * Accepted ("known") cells carry FL_SETTLED.  When a cell is accepted each
- * passable neighbour not yet known is recomputed from its known neighbours
- * only: with a = the smaller known horizontal value, b = the smaller known
- * vertical one and f the cell's cost, T solves (T-a)^2 + (T-b)^2 = f^2 when
- * |a-b| < f, else T = min(a,b) + f.
+ * Accepted ("known") cells carry FL_SETTLED.  A cell's value is computed
+ * from its known neighbours only: with a = the smaller known horizontal
+ * value, b = the smaller known vertical one and f the cell's cost, T solves
+ * (T-a)^2 + (T-b)^2 = f^2 when |a-b| < f, else T = min(a,b) + f.
  *
  * Ordering: the queue is the solver's bucket queue with buckets of width
- * cmin/4 (cmin = the level's smallest cost), settled first in, first out
- * inside a bucket; cells lowered into the bucket being settled are appended
- * to it.  That is the "untidy" FMM of Yatziv, Bartesaghi and Sapiro (2006):
- * O(1) per cell, with an ordering error below one bucket width whose effect
- * the tests measure against the exact Euclidean distance.  It is fully
- * deterministic.
+ * cmin/4 (cmin = the level's smallest cost), and a bucket is accepted as a
+ * group, the group marching of Kim (2001) with Yatziv et al.'s (2006)
+ * untidy queue: first every cell of the bucket becomes known (stage 1),
+ * then every neighbour of those cells is computed again from its known
+ * neighbours (stage 2), and queued in the bucket of its new value but never
+ * below the next one.  The error of accepting a bucket at once is below a
+ * bucket width per cell; tests measure it against the Euclidean distance.
+ *
+ * A value is always recomputed from scratch, T = update(known neighbours),
+ * never the minimum of successive updates, so a cell's value depends only
+ * on which neighbours are known, not on the order in which they became
+ * known: stepping, the one-shot solve and the two-thread solve (par.c)
+ * give the same bytes.  A cell's live queue entry is in bucket
+ * max(key(T), k + 1), k the bucket whose stage 2 set T; an entry of bucket
+ * j is live when its cell is not known and key(T) <= j.
  *
  * Flow is the upwind -grad T: in x, towards the smaller known horizontal
  * neighbour when it is below T (east on ties), likewise in y.
  */
-#include "solver_int.h"
+#include "par.h"
 
-FF_HOT double known(const ff_solver *s, int32_t p)
+FF_HOT double known(const uint8_t *cf, const double *val, int32_t p)
 {
-	return (s->cf[p] & FL_SETTLED) ? s->val[p] : INFINITY;
+	return (cf[p] & FL_SETTLED) ? val[p] : INFINITY;
 }
 
 FF_HOT double min2(double x, double y)
@@ -31,11 +39,13 @@ FF_HOT double min2(double x, double y)
 	return y < x ? y : x;
 }
 
-FF_HOT double update(const ff_solver *s, int32_t p)
+/* T of unknown cell P of cost F from its known neighbours. */
+FF_HOT double update(const uint8_t *cf, const double *val, int32_t p, int32_t W,
+		     double f)
 {
-	double a = min2(known(s, p - 1), known(s, p + 1));
-	double b = min2(known(s, p - s->W), known(s, p + s->W));
-	double f = s->cost[p], d;
+	double a = min2(known(cf, val, p - 1), known(cf, val, p + 1));
+	double b = min2(known(cf, val, p - W), known(cf, val, p + W));
+	double d;
 
 	if (a > b) {
 		d = a;
@@ -48,111 +58,237 @@ FF_HOT double update(const ff_solver *s, int32_t p)
 	return (a + b + sqrt(2.0 * f * f - d * d)) * 0.5;
 }
 
-/* Recomputes neighbour N of a cell just accepted; FAST: one-shot (no
- * cell is ever reopened, so the lowering is simpler than ffq_lower). */
-FF_HOT void touch(ff_solver *s, int32_t n, bool fast)
-{
-	double o, t;
+/* How touch() queues a cell: the one-shot or stepped solve's queue, or the
+ * thread queues of a two-thread solve (par.h): the touching thread's own,
+ * or the owner's when the main thread works alone. */
+enum { PUSH_ONE, PUSH_OWN, PUSH_ANY };
 
-	if (s->cost[n] == FF_WALL || (s->cf[n] & FL_SETTLED))
+/* Recomputes cell N, if it is unknown, after the known set grew in bucket
+ * K; counts it in *NFRONT when it is first reached. */
+FF_HOT void touch(ff_solver *s, ff_tq *q, double *val, int32_t n, long k, int mode,
+		  long *nfront)
+{
+	const uint8_t *cf = s->cf;
+	double o, t;
+	long nk, ok;
+
+	if (s->cost[n] == FF_WALL || (cf[n] & FL_SETTLED))
 		return;
-	o = s->val[n];
-	t = update(s, n);
-	if (!(t < o))
+	o = val[n];
+	t = update(cf, val, n, s->W, s->ostep[s->cost[n]]);
+	if (t == o)
 		return;
-	if (!fast) {
-		ffq_lower(s, n, o, t);
-		return;
-	}
-	s->val[n] = t;
+	val[n] = t;
+	nk = ffq_key(s, t);
+	nk = nk > k ? nk : k + 1;
 	if (o == INFINITY) {
-		s->frontier++;
-		ffq_push(s, n, ffq_key(s, t));
+		++*nfront;
 	} else {
-		long k = ffq_key(s, t);
-		if (k != ffq_key(s, o))
-			ffq_push(s, n, k);
+		ok = ffq_key(s, o);
+		if (nk == (ok > k ? ok : k + 1))
+			return;
 	}
+	if (mode == PUSH_ONE)
+		ffq_push(s, n, nk);
+	else if (mode == PUSH_OWN)
+		ff_tq_push_to(s, q, q, n, nk);
+	else
+		ff_tq_push_any(s, n, nk);
 }
 
-/* The one-shot integration: each bucket walked block by block, first in
- * first out, including the cells appended to it while it is walked. */
-static void run_fast(ff_solver *s)
+/* Stage 1 over the chain of bucket B (key K) from entry *I of block *BLK:
+ * accepts at most *LEFT live cells (*LEFT < 0: no limit) and lists them at
+ * the front of the chain from position (*WB, *WP), which never passes the
+ * reading position.  Stops at the chain's end or when *LEFT reaches 0;
+ * returns the cells accepted and updates *LAST. */
+FF_HOT long accept_chain(ff_solver *s, const ff_bucket *b, long k, int32_t *blk_,
+			 int32_t *i_, int32_t *wb_, int32_t *wp_, long *left_, int32_t *last_)
+{
+	uint8_t *cf = s->cf;
+	const double *val = s->val;
+	int32_t *ent = s->ent;
+	const int32_t bs = s->bs;
+	int32_t blk = *blk_, i = *i_, wb = *wb_, wp = *wp_, last = *last_;
+	long left = *left_, nset = 0;
+
+	for (;;) {
+		const int32_t *e = ent + (size_t)blk * (size_t)bs;
+		const int32_t lim = blk == b->tail ? b->fill : bs;
+		for (; i < lim && left != 0; i++) {
+			const int32_t c = e[i];
+			if ((cf[c] & FL_SETTLED) || ffq_key(s, val[c]) > k)
+				continue;
+			cf[c] |= FL_SETTLED;
+			if (wp == bs)
+				wb = s->bnext[wb], wp = 0;
+			ent[(size_t)wb * (size_t)bs + (size_t)wp++] = c;
+			nset++;
+			last = c;
+			left--;
+		}
+		if (i < lim || blk == b->tail)
+			break;
+		blk = s->bnext[blk], i = 0;
+	}
+	*blk_ = blk, *i_ = i, *wb_ = wb, *wp_ = wp, *left_ = left, *last_ = last;
+	return nset;
+}
+
+/* Stage 2 over the cells stage 1 listed at the front of bucket B's chain
+ * (up to position WB, WP): each updates its unknown neighbours.  MARGIN > 0:
+ * cells that near a band edge are deferred to Q's list instead. */
+FF_HOT void spread_chain(ff_solver *s, ff_tq *q, const ff_bucket *b, int32_t wb,
+			 int32_t wp, long k, int mode, int margin, long *nfront)
 {
 	const int32_t W = s->W, bs = s->bs;
-	uint8_t *cf = s->cf;
-	long nset = 0;
-	int32_t last = -1;
+	double *val = s->val;
 
-	/* a stepped solve may stop inside a bucket: resume there */
-	while (s->cur_blk >= 0 || ffq_next_bucket(s)) {
-		const long k = s->kcur;
-		ff_bucket *b = &s->ring[k & FF_RING_MASK];
-		int32_t blk = s->cur_blk, i = s->cur_pos;
-		long used = 0;
-
-		for (;;) {
-			int32_t lim = blk == b->tail ? b->fill : bs;
-			used += lim - i;
-			for (; i < lim; i++) {
-				int32_t c = s->ent[(size_t)blk * (size_t)bs + (size_t)i];
-				if ((cf[c] & FL_SETTLED) || ffq_key(s, s->val[c]) != k)
-					continue;
-				cf[c] |= FL_SETTLED;
-				nset++;
-				s->frontier--;
-				touch(s, c + 1, true);
-				touch(s, c + W, true);
-				touch(s, c - 1, true);
-				touch(s, c - W, true);
-				last = c;
-			}
-			/* the block may have grown while it was walked */
-			if (i < (blk == b->tail ? b->fill : bs))
+	for (int32_t blk = b->head; wp > 0; blk = s->bnext[blk]) {
+		const int32_t *e = s->ent + (size_t)blk * (size_t)bs;
+		const int32_t lim = blk == wb ? wp : bs;
+		for (int32_t i = 0; i < lim; i++) {
+			const int32_t c = e[i];
+			if (margin && ff_par_edge(s, c, margin)) {
+				q->defer[q->ndefer++] = c;
 				continue;
-			if (blk == b->tail)
-				break;
-			blk = s->bnext[blk], i = 0;
+			}
+			touch(s, q, val, c + 1, k, mode, nfront);
+			touch(s, q, val, c + W, k, mode, nfront);
+			touch(s, q, val, c - 1, k, mode, nfront);
+			touch(s, q, val, c - W, k, mode, nfront);
 		}
-		s->qcount -= used;
-		ffq_drop_current(s);
-	}
-	s->settled += nset;
-	if (last >= 0) {
-		s->last = last;
+		if (blk == wb)
+			break;
 	}
 }
+
+/* Stage 1 of bucket kcur from the queue's iterator (acc_blk, acc_pos: the
+ * end of the list of accepted cells so far): accepts at most *N live cells
+ * (*N < 0: no limit); true when the bucket's list is done. */
+static bool accept(ff_solver *s, long *n)
+{
+	const ff_bucket *b = &s->ring[s->kcur & FF_RING_MASK];
+	long nset;
+
+	if (s->acc_blk < 0)
+		s->acc_blk = b->head, s->acc_pos = 0;
+	nset = accept_chain(s, b, s->kcur, &s->cur_blk, &s->cur_pos, &s->acc_blk,
+			    &s->acc_pos, n, &s->last);
+	s->settled += nset;
+	s->frontier -= nset;
+	return s->cur_blk == b->tail && s->cur_pos == b->fill;
+}
+
+/* Stage 2 of bucket kcur, then the bucket is freed. */
+static void spread(ff_solver *s)
+{
+	const ff_bucket *b = &s->ring[s->kcur & FF_RING_MASK];
+	long used = 0, nfront = 0;
+
+	for (int32_t blk = b->head; blk >= 0; blk = blk == b->tail ? -1 : s->bnext[blk])
+		used += blk == b->tail ? b->fill : s->bs;
+	spread_chain(s, NULL, b, s->acc_blk, s->acc_pos, s->kcur, PUSH_ONE, 0, &nfront);
+	s->frontier += nfront;
+	s->acc_blk = -1;
+	s->qcount -= used;
+	ffq_drop_current(s);
+}
+
+static bool run_one(ff_solver *s, long n, bool wave)
+{
+	for (;;) {
+		if (s->cur_blk < 0 && !ffq_next_bucket(s))
+			return true;
+		if (!accept(s, &n))
+			return false;
+		spread(s);
+		if (wave || n == 0)
+			return false;
+	}
+}
+
+/* --- two threads (par.h) ---------------------------------------------
+ *
+ * Stage 1 of a cell writes only the cell; stage 2 reads and writes its
+ * neighbours and reads theirs: a margin of two rows.  Each thread accepts
+ * the cells of its own ring, then spreads those not near a band edge; the
+ * main thread spreads the rest after the round.  A cell's value depends
+ * only on which of its neighbours are known when it is last recomputed,
+ * which is after every acceptance of the bucket either way, so the values
+ * are the bytes of a one-thread solve.  A thread defers only cells it
+ * accepted in this bucket, each once, all within the margin rows of its
+ * own bands, so its list (par.c) cannot overflow. */
+
+/* Thread T's part of bucket K (ALL: the main thread alone, both rings,
+ * nothing deferred). */
+FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool all)
+{
+	ff_tq *q = &P->t[t];
+	const int r0 = all ? 0 : t, r1 = all ? 1 : t;
+	int32_t wb[2], wp[2];
+
+	for (int r = r0; r <= r1; r++) {
+		const ff_bucket *b = &P->t[r].ring[k & FF_RING_MASK];
+		int32_t blk = b->head, i = 0;
+		long left = -1;
+		wb[r] = b->head, wp[r] = 0;
+		if (b->head >= 0)
+			q->nset += accept_chain(s, b, k, &blk, &i, &wb[r], &wp[r], &left, &q->last);
+	}
+	for (int r = r0; r <= r1; r++)
+		spread_chain(s, q, &P->t[r].ring[k & FF_RING_MASK], wb[r], wp[r], k,
+			     all ? PUSH_ANY : PUSH_OWN, all ? 0 : 2, &q->nfront);
+}
+
+static void walk_thread(ff_solver *s, struct ff_par *P, int t, long k)
+{
+	walk(s, P, t, k, false);
+}
+
+static void walk_alone(ff_solver *s, struct ff_par *P, long k)
+{
+	walk(s, P, 0, k, true);
+}
+
+/* The cells both threads deferred in this round, spread by the main
+ * thread. */
+static void spread_deferred(ff_solver *s, struct ff_par *P)
+{
+	ff_tq *q0 = &P->t[0];
+	const int32_t W = s->W;
+	const long k = P->k;
+	double *val = s->val;
+
+	for (int t = 0; t < 2; t++) {
+		const ff_tq *q = &P->t[t];
+		for (int32_t i = 0; i < q->ndefer; i++) {
+			const int32_t c = q->defer[i];
+			touch(s, q0, val, c + 1, k, PUSH_ANY, &q0->nfront);
+			touch(s, q0, val, c + W, k, PUSH_ANY, &q0->nfront);
+			touch(s, q0, val, c - 1, k, PUSH_ANY, &q0->nfront);
+			touch(s, q0, val, c - W, k, PUSH_ANY, &q0->nfront);
+		}
+	}
+}
+
+/* After a lost push: the whole integration again on one thread (no
+ * ordinary level gets here; the values are the same either way). */
+static void resume(ff_solver *s, long k)
+{
+	(void)k;
+	s->settled = s->frontier = 0;
+	s->last = -1;
+	ff_solver_seed(s);
+	run_one(s, -1, false);
+}
+
+static const ff_par_ops par_ops = {2, walk_thread, walk_alone, spread_deferred, resume};
 
 bool ff_fmm_run(ff_solver *s, long n, bool wave)
 {
-	long kmax = LONG_MAX;
-	const int32_t W = s->W;
-
-	if (n < 0 && !wave) {
-		run_fast(s);
+	if (n < 0 && !wave && ff_par_run(s, &par_ops))
 		return true;
-	}
-	while (n != 0) {
-		int32_t c = ffq_pop(s, kmax);
-
-		if (c == -1)
-			return true;
-		if (c == -2)
-			return false;
-		if (wave)
-			kmax = s->kcur;
-		s->cf[c] |= FL_SETTLED;
-		s->settled++;
-		s->frontier--;
-		touch(s, c + 1, false);
-		touch(s, c + W, false);
-		touch(s, c - 1, false);
-		touch(s, c - W, false);
-		s->last = c;
-		if (n > 0)
-			n--;
-	}
-	return false;
+	return run_one(s, n, wave);
 }
 
 /* -grad T, normalised, from the values V = T(p) and its four neighbours
@@ -180,38 +316,51 @@ FF_HOT void grad_of(double v, double te, double tw, double ts, double tn,
 
 void ff_fmm_grad(const ff_solver *s, int32_t p, float *dx, float *dy)
 {
+	const int32_t W = s->W;
+
 	*dx = *dy = 0.0f;
 	if (!(s->cf[p] & FL_SETTLED))
 		return;
-	grad_of(s->val[p], known(s, p + 1), known(s, p - 1), known(s, p + s->W),
-		known(s, p - s->W), dx, dy);
+	grad_of(s->val[p], known(s->cf, s->val, p + 1), known(s->cf, s->val, p - 1),
+		known(s->cf, s->val, p + W), known(s->cf, s->val, p - W), dx, dy);
 }
 
-/* The 8-way arrow for display and for the monotone test: among the allowed
- * neighbours below T, the one best aligned with -grad T.  T holds the
- * values, INFINITY where not accepted. */
-FF_HOT uint8_t dir_of(const ff_solver *s, int32_t p, const double t[9])
+/* C ? A : B for C = 0 or 1, in bit operations the compiler keeps. */
+FF_HOT unsigned sel(unsigned c, unsigned a, unsigned b)
 {
-	const float inv = 0.70710678118654752f;
-	const int32_t W = s->W;
-	const double v = t[8];
-	const bool pe = s->cost[p + 1] != FF_WALL, ps = s->cost[p + W] != FF_WALL,
-		   pw = s->cost[p - 1] != FF_WALL, pn = s->cost[p - W] != FF_WALL;
-	const bool ok[8] = {true, true, true, true, pe && ps, pw && ps, pw && pn, pe && pn};
-	/* dx, dy of FF_DIR_* times the diagonal's 1/sqrt 2 */
-	float gx, gy, dot[8], bestdot = -2.0f;
-	int bd = FF_DIR_NONE;
+	return b ^ ((a ^ b) & (0u - c));
+}
 
-	grad_of(v, t[FF_DIR_E], t[FF_DIR_W], t[FF_DIR_S], t[FF_DIR_N], &gx, &gy);
-	dot[FF_DIR_E] = gx, dot[FF_DIR_S] = gy, dot[FF_DIR_W] = -gx, dot[FF_DIR_N] = -gy;
-	dot[FF_DIR_SE] = (gx + gy) * inv, dot[FF_DIR_SW] = (-gx + gy) * inv;
-	dot[FF_DIR_NW] = (-gx - gy) * inv, dot[FF_DIR_NE] = (gx - gy) * inv;
-	for (int d = 0; d < 8; d++) {
-		float dd = t[d] < v && ok[d] ? dot[d] : -3.0f;
-		bd = dd > bestdot ? d : bd;
-		bestdot = dd > bestdot ? dd : bestdot;
-	}
-	return (uint8_t)bd;
+/* The 8-way arrow, for display and agents: among the allowed neighbours
+ * whose T (nine values, FF_DIR_* order, then the cell's own; INFINITY where
+ * not accepted) is below the cell's, the one best aligned with -grad T
+ * (largest dot product), the first in FF_DIR_* order on ties.
+ *
+ * Only three candidates can win, those of -grad T's quadrant: with
+ * g = -grad T = (gx, gy), gx > 0 say, the east neighbour is below T (so
+ * allowed, with dot product gx), and every direction outside the quadrant
+ * scores less than one inside it ((gx - gy)/sqrt 2 < gx for gx, gy >= 0).
+ * The diagonal of the quadrant also needs its own T below the cell's; its
+ * two orthogonal cells, being below T, are passable.  A reached cell other
+ * than a goal has a lower orthogonal neighbour, so g is never zero there.
+ * Written with few conditional expressions on doubles, which the compiler
+ * would turn into unpredictable branches. */
+FF_HOT uint8_t dir_of(const double t[9])
+{
+	static const uint8_t diag[4] = {FF_DIR_SE, FF_DIR_SW, FF_DIR_NE, FF_DIR_NW};
+	const double v = t[8];
+	const double te = t[FF_DIR_E], ts = t[FF_DIR_S], tw = t[FF_DIR_W], tn = t[FF_DIR_N];
+	const double ax = v - min2(te, tw), ay = v - min2(ts, tn);
+	const unsigned west = te > tw, north = ts > tn, q = west | north << 1;
+	const unsigned hx = ax > 0.0, hy = ay > 0.0;
+	const unsigned xi = west ? FF_DIR_W : FF_DIR_E, yi = north ? FF_DIR_N : FF_DIR_S;
+	const unsigned di = diag[q];
+	const double sd = (ax + ay) * 0.70710678118654752;
+	/* the orthogonal winner: the larger, the lower index on a tie */
+	const unsigned xwins = (ax > ay) | ((ax == ay) & (xi < yi));
+	const unsigned dok = hx & hy & (t[di] < v) & (sd > ax) & (sd > ay);
+
+	return (uint8_t)sel(dok, di, sel(hx | hy, sel(xwins, xi, yi), CF_NODIR));
 }
 
 uint8_t ff_fmm_dir(const ff_solver *s, int32_t p)
@@ -219,29 +368,33 @@ uint8_t ff_fmm_dir(const ff_solver *s, int32_t p)
 	const int32_t W = s->W;
 	const int32_t off[8] = {1, W, -1, -W, W + 1, W - 1, -W - 1, -W + 1};
 	double t[9];
+	uint8_t dir;
 
 	if (s->cost[p] == FF_WALL || !(s->cf[p] & FL_SETTLED) || s->val[p] == 0.0)
 		return FF_DIR_NONE;
 	for (int d = 0; d < 8; d++)
-		t[d] = known(s, p + off[d]);
+		t[d] = known(s->cf, s->val, p + off[d]);
 	t[8] = s->val[p];
-	return dir_of(s, p, t);
+	dir = dir_of(t);
+	return dir == CF_NODIR ? FF_DIR_NONE : dir;
 }
 
-/* After the integration every reached cell is accepted and every other one
- * holds INFINITY, so known() is the value itself. */
+/* After the integration every reached cell is known and every other one
+ * holds INFINITY, so known() is the value itself.  Reads values, writes
+ * only each cell's own cf byte, so two threads may share the rows
+ * (solver.c). */
 void ff_fmm_flow_span(ff_solver *s, int32_t p, int32_t n)
 {
 	const int32_t W = s->W;
 	const double *val = s->val;
+	uint8_t *cf = s->cf;
 
 	for (int32_t i = p; i < p + n; i++) {
-		double t[9] = {val[i + 1], val[i + W], val[i - 1], val[i - W],
-			       val[i + W + 1], val[i + W - 1], val[i - W - 1],
-			       val[i - W + 1], val[i]};
-		uint8_t d = FF_DIR_NONE;
-		if (s->cost[i] != FF_WALL && (s->cf[i] & FL_SETTLED) && t[8] != 0.0)
-			d = dir_of(s, i, t);
-		ffs_set_dir(s, i, d);
+		const double t[9] = {val[i + 1], val[i + W], val[i - 1], val[i - W],
+				     val[i + W + 1], val[i + W - 1], val[i - W - 1],
+				     val[i - W + 1], val[i]};
+		/* computed for every cell, used for reached ones: no branch */
+		const unsigned d = sel((t[8] != INFINITY) & (t[8] != 0.0), dir_of(t), CF_NODIR);
+		cf[i] = (uint8_t)((cf[i] & ~CF_DIR) | d);
 	}
 }

@@ -15,6 +15,7 @@ src_core_libffcore_a_SOURCES = \
 src_core_libffcore_a_SOURCES += \
 	src/core/solver.c src/core/solver.h src/core/solver_int.h \
 	src/core/bucketq.c src/core/dijkstra.c src/core/fmm.c src/core/repair.c \
+	src/core/par.c src/core/par.h \
 	src/core/gen.c src/core/gen.h
 # Crowd simulation: PRNG, neighbour grid, agents.
 src_core_libffcore_a_SOURCES += \

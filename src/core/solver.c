@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver_int.h"
+#include "par.h"
 
 const int ff_dir_dx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
 const int ff_dir_dy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
@@ -197,11 +197,26 @@ void ff_solver_flow_range(ff_solver *s, size_t from, size_t to)
 	}
 }
 
-/* Advances the FLOW phase by N cells (or rows when WAVE); true at its end. */
+/* Half of the flow of a whole level: thread T's rows. */
+static void flow_half(ff_solver *s, struct ff_par *P, int t)
+{
+	size_t total = (size_t)s->w * (size_t)s->h, mid = (size_t)(s->h / 2) * (size_t)s->w;
+
+	(void)P;
+	ff_solver_flow_range(s, t ? mid : 0, t ? total : mid);
+}
+
+/* Advances the FLOW phase by N cells (or rows when WAVE); true at its end.
+ * The whole phase at once is split between two threads when there are:
+ * each cell's direction reads the values, writes only its own byte. */
 static bool flow_step(ff_solver *s, long n, bool wave)
 {
 	size_t total = (size_t)s->w * (size_t)s->h, to;
 
+	if (n < 0 && !wave && s->flow_pos == 0 && ff_par_both(s, flow_half)) {
+		s->flow_pos = total;
+		return true;
+	}
 	if (wave)
 		to = (s->flow_pos / (size_t)s->w + 1) * (size_t)s->w;
 	else

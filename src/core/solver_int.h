@@ -80,6 +80,7 @@ struct ff_solver {
 	long qcount;                        /* entries in the ring, stale too */
 	long kcur;                          /* bucket being settled */
 	int32_t cur_blk, cur_pos;           /* iterator in bucket kcur */
+	int32_t acc_blk, acc_pos;           /* FMM: end of its accepted cells */
 	double kscale;                      /* bucket = floor(val * kscale) */
 	long spills;                        /* grid rescans so far (tests) */
 
@@ -96,7 +97,7 @@ struct ff_solver {
 	size_t flow_pos;                    /* FLOW phase progress */
 	double ostep[256], dstep[256];       /* step cost by entered cost */
 
-	/* the second thread of one-shot Dijkstra solves (dijkstra.c) */
+	/* the second thread of one-shot solves (par.c) */
 	struct ff_par *par;                 /* NULL: one thread only */
 	int threads;                        /* ff_solver_set_threads() */
 	uint64_t wmagic;                    /* p / W == (p * wmagic) >> 40 */

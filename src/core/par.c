@@ -1,0 +1,277 @@
+/*
+ * par.c - the solver's worker thread and the two-thread bucket loop (the
+ * scheme is described in par.h; the methods' parts are in dijkstra.c and
+ * fmm.c).
+ *
+ * Rows come from p / W = (p * wmagic) >> 40 with wmagic = 2^40 / W + 1:
+ * the error p * (wmagic - 2^40 / W) / 2^40 < 2^25 / 2^40 < 1 / W (p < 2^25
+ * and W < 2^13 for levels up to 4096 x 4096), so the floor is exact.
+ */
+#define _POSIX_C_SOURCE 200809L    /* pthreads, sched_yield, sysconf */
+
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "par.h"
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
+enum { SPIN = 1 << 14 };
+
+/* The worker: waits for the epoch to move past SEEN; returns the new one. */
+static unsigned wait_epoch(struct ff_par *P, unsigned seen)
+{
+	unsigned e;
+
+	for (int i = 0; i < SPIN; i++) {
+		e = atomic_load_explicit(&P->epoch, memory_order_acquire);
+		if (e != seen)
+			return e;
+		cpu_relax();
+	}
+	pthread_mutex_lock(&P->mu);
+	atomic_store(&P->sleeping, 1);
+	while ((e = atomic_load(&P->epoch)) == seen)
+		pthread_cond_wait(&P->cv, &P->mu);
+	atomic_store(&P->sleeping, 0);
+	pthread_mutex_unlock(&P->mu);
+	return e;
+}
+
+/* The main thread: starts a round of the worker; returns its epoch.  The
+ * seq_cst pair (epoch, sleeping) against the worker's (sleeping, epoch)
+ * means one of the two always sees the other. */
+static unsigned kick(struct ff_par *P)
+{
+	unsigned e = atomic_fetch_add(&P->epoch, 1) + 1;
+
+	if (atomic_load(&P->sleeping)) {
+		pthread_mutex_lock(&P->mu);
+		pthread_cond_signal(&P->cv);
+		pthread_mutex_unlock(&P->mu);
+	}
+	return e;
+}
+
+/* The main thread: waits for the worker to finish round E; false when it
+ * had to yield its core for that (the worker was not running). */
+static bool wait_done(struct ff_par *P, unsigned e)
+{
+	bool quick = true;
+
+	for (unsigned i = 0; atomic_load_explicit(&P->done, memory_order_acquire) != e; i++) {
+		cpu_relax();
+		if (i >= SPIN) {
+			sched_yield();
+			quick = false;
+		}
+	}
+	return quick;
+}
+
+static void *worker(void *arg)
+{
+	struct ff_par *P = arg;
+	unsigned seen = 0;
+
+	for (;;) {
+		seen = wait_epoch(P, seen);
+		if (P->quit)
+			return NULL;
+		P->job(P->s, P, 1);
+		atomic_store_explicit(&P->done, seen, memory_order_release);
+	}
+}
+
+/* Runs JOB on both threads; false when the main thread had to yield its
+ * core waiting for the worker. */
+static bool both(ff_solver *s, struct ff_par *P, ff_par_job job)
+{
+	unsigned e;
+
+	P->job = job;
+	e = kick(P);
+	job(s, P, 0);
+	return wait_done(P, e);
+}
+
+bool ff_par_both(ff_solver *s, ff_par_job job)
+{
+	if (!s->par || s->threads == 1)
+		return false;
+	both(s, s->par, job);
+	return true;
+}
+
+/* Cells within FF_PAR_MARGIN rows of a band edge in thread T's bands: the
+ * most cells it can defer in one round (a cell is deferred at most once
+ * per bucket). */
+static size_t margin_cells(const ff_solver *s, int t)
+{
+	size_t n = 0;
+
+	for (int r = 1; r <= s->h; r++) {
+		int32_t c = r * s->W + 1;
+		if (ff_par_owner(s, c) == t && ff_par_edge(s, c, FF_PAR_MARGIN))
+			n += (size_t)s->W;
+	}
+	return n;
+}
+
+struct ff_par *ff_par_create(ff_solver *s)
+{
+	struct ff_par *P;
+	size_t n0 = margin_cells(s, 0), n1 = margin_cells(s, 1);
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		return NULL;
+	P = aligned_alloc(64, (sizeof *P + 63) / 64 * 64);
+	if (!P)
+		return NULL;
+	memset(P, 0, sizeof *P);
+	P->s = s;
+	P->defer_bytes = (n0 + n1) * sizeof *P->t[0].defer;
+	P->t[0].defer = malloc(P->defer_bytes + 1);
+	if (!P->t[0].defer)
+		goto fail_free;
+	P->t[1].defer = P->t[0].defer + n0;
+	P->t[0].cap = (int32_t)n0;
+	P->t[1].cap = (int32_t)n1;
+	atomic_init(&P->epoch, 0);
+	atomic_init(&P->done, 0);
+	atomic_init(&P->sleeping, 0);
+	if (pthread_mutex_init(&P->mu, NULL))
+		goto fail_free;
+	if (pthread_cond_init(&P->cv, NULL))
+		goto fail_mutex;
+	if (pthread_create(&P->th, NULL, worker, P))
+		goto fail_cond;
+	return P;
+fail_cond:
+	pthread_cond_destroy(&P->cv);
+fail_mutex:
+	pthread_mutex_destroy(&P->mu);
+fail_free:
+	free(P->t[0].defer);
+	free(P);
+	return NULL;
+}
+
+void ff_par_destroy(struct ff_par *P)
+{
+	if (!P)
+		return;
+	P->quit = true;
+	kick(P);
+	pthread_join(P->th, NULL);
+	pthread_cond_destroy(&P->cv);
+	pthread_mutex_destroy(&P->mu);
+	free(P->t[0].defer);
+	free(P);
+}
+
+size_t ff_par_bytes(const struct ff_par *P)
+{
+	return P ? sizeof *P + P->defer_bytes : 0;
+}
+
+/* The first non-empty bucket from K in either ring, or -1. */
+static long next_key(struct ff_par *P, long k)
+{
+	for (long j = k; j < k + FF_RING; j++)
+		if (P->t[0].ring[j & FF_RING_MASK].head >= 0 ||
+		    P->t[1].ring[j & FF_RING_MASK].head >= 0)
+			return j;
+	return -1;
+}
+
+/* Entries in bucket K of both rings, counted up to LIMIT. */
+static long bucket_entries(const ff_solver *s, struct ff_par *P, long k, long limit)
+{
+	long n = 0;
+
+	for (int r = 0; r < 2 && n < limit; r++) {
+		const ff_bucket *b = &P->t[r].ring[k & FF_RING_MASK];
+		for (int32_t blk = b->head; blk >= 0 && n < limit;
+		     blk = blk == b->tail ? -1 : s->bnext[blk])
+			n += blk == b->tail ? b->fill : s->bs;
+	}
+	return n;
+}
+
+static void free_bucket(ff_solver *s, ff_tq *q, long k)
+{
+	ff_bucket *b = &q->ring[k & FF_RING_MASK];
+
+	if (b->head >= 0) {
+		s->bnext[b->tail] = q->freeblk;
+		q->freeblk = b->head;
+	}
+	*b = (ff_bucket){-1, -1, 0};
+}
+
+static void round_job(ff_solver *s, struct ff_par *P, int t)
+{
+	P->ops->walk(s, P, t, P->k);
+}
+
+bool ff_par_run(ff_solver *s, const ff_par_ops *ops)
+{
+	struct ff_par *P = s->par;
+	ff_tq *q0, *q1;
+	long k = s->kcur;
+	bool lost = false;
+
+	if (!P || s->threads == 1 || s->cur_blk >= 0 || s->klim != LONG_MAX ||
+	    s->ovf.head >= 0 || s->fresh >= s->nblk / 4)
+		return false;
+	q0 = &P->t[0], q1 = &P->t[1];
+	P->alone = false;
+	P->ops = ops;
+	*q0 = (ff_tq){.ring = s->ring, .freeblk = s->freeblk, .fresh = s->fresh,
+		      .lim = s->nblk / 2, .last = -1, .cap = q0->cap, .defer = q0->defer};
+	*q1 = (ff_tq){.ring = P->ring1, .freeblk = -1, .fresh = s->nblk / 2,
+		      .lim = s->nblk, .last = -1, .cap = q1->cap, .defer = q1->defer};
+	for (int i = 0; i < FF_RING; i++)
+		P->ring1[i] = (ff_bucket){-1, -1, 0};
+	while (!lost && (k = next_key(P, k)) >= 0) {
+		s->kcur = k;
+		/* bucket 0 holds the goals, all queued in ring 0 */
+		if (k == 0 || P->alone ||
+		    bucket_entries(s, P, k, FF_PAR_MIN_ENTRIES) < FF_PAR_MIN_ENTRIES) {
+			ops->alone(s, P, k);
+		} else {
+			P->k = k;
+			s->par_rounds++;
+			/* another program holds the other core: rounds would
+			 * wait for it, so the rest of this solve runs here */
+			if (!both(s, P, round_job))
+				P->alone = true;
+			ops->deferred(s, P);
+			q0->ndefer = q1->ndefer = 0;
+		}
+		free_bucket(s, q0, k);
+		free_bucket(s, q1, k);
+		lost = q0->lost || q1->lost;
+		k++;
+	}
+	s->settled += q0->nset + q1->nset;
+	s->frontier += q0->nfront + q1->nfront - q0->nset - q1->nset;
+	if (q0->last >= 0 || q1->last >= 0)
+		s->last = q0->last >= 0 && (q1->last < 0 ||
+					    fabs(s->val[q0->last]) >= fabs(s->val[q1->last]))
+			  ? q0->last : q1->last;
+	ffq_reset(s);
+	if (lost) {
+		s->par_falls++;
+		ops->resume(s, k);
+	}
+	return true;
+}
