@@ -137,6 +137,9 @@ struct ff_par *ff_par_create(ff_solver *s)
 		return NULL;
 	memset(P, 0, sizeof *P);
 	P->s = s;
+	/* the worker's half of the pool: faulted in now, not in its rounds */
+	memset(s->ent + (size_t)(s->nblk / 2) * (size_t)s->bs, 0,
+	       (size_t)(s->nblk - s->nblk / 2) * (size_t)s->bs * sizeof *s->ent);
 	P->defer_bytes = (n0 + n1) * sizeof *P->t[0].defer;
 	P->t[0].defer = malloc(P->defer_bytes + 1);
 	if (!P->t[0].defer)
@@ -234,6 +237,7 @@ bool ff_par_run(ff_solver *s, const ff_par_ops *ops)
 		return false;
 	q0 = &P->t[0], q1 = &P->t[1];
 	P->alone = false;
+	P->slow = 0;
 	P->ops = ops;
 	*q0 = (ff_tq){.ring = s->ring, .freeblk = s->freeblk, .fresh = s->fresh,
 		      .lim = s->nblk / 2, .last = -1, .cap = q0->cap, .defer = q0->defer};
@@ -251,9 +255,11 @@ bool ff_par_run(ff_solver *s, const ff_par_ops *ops)
 			P->k = k;
 			s->par_rounds++;
 			/* another program holds the other core: rounds would
-			 * wait for it, so the rest of this solve runs here */
-			if (!both(s, P, round_job))
-				P->alone = true;
+			 * wait for it, so the rest of this solve runs here.
+			 * One slow round may be a page fault or a preemption;
+			 * FF_PAR_SLOW in a row are not */
+			P->slow = both(s, P, round_job) ? 0 : P->slow + 1;
+			P->alone = P->slow >= FF_PAR_SLOW;
 			ops->deferred(s, P);
 			q0->ndefer = q1->ndefer = 0;
 		}

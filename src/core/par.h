@@ -20,8 +20,9 @@
  * A round: the main thread bumps an epoch, both threads walk their own
  * ring's chain for the bucket, the worker publishes the epoch it finished
  * (it spins, then sleeps on a condition variable).  When the main thread
- * has to yield its core to wait for the worker (another program holds the
- * other core), the rest of the solve runs on the main thread alone.
+ * has to yield its core to wait for the worker in FF_PAR_SLOW rounds in a
+ * row (another program holds the other core), the rest of the solve runs
+ * on the main thread alone.
  *
  * A queue that runs out of blocks, or a key outside the ring's window,
  * marks the thread queue lost: the bucket is finished, and the solve goes
@@ -39,6 +40,7 @@
 #define FF_BAND 128                 /* rows per band; a power of two */
 #define FF_PAR_MIN_ENTRIES 64     /* smaller buckets: the main thread alone */
 #define FF_PAR_MARGIN 2            /* the widest margin of any method */
+#define FF_PAR_SLOW 3              /* slow rounds in a row: one thread */
 
 /* One thread's queue and its counters. */
 typedef struct ff_tq {
@@ -85,7 +87,8 @@ struct ff_par {
 	const ff_par_ops *ops;              /* the solve in progress */
 	long k;                             /* the bucket of this round */
 	bool quit;
-	bool alone;                         /* the worker lagged: one thread */
+	int slow;                           /* rounds in a row the worker lagged */
+	bool alone;                         /* it lagged too often: one thread */
 	ff_tq t[2];
 	size_t defer_bytes;                 /* both threads' defer lists */
 	ff_bucket ring1[FF_RING];           /* thread 1's ring */
