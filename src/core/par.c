@@ -48,12 +48,11 @@ static unsigned wait_epoch(struct ff_par *P, unsigned seen)
 /* The main thread: starts a round of the worker; returns its epoch.  The
  * seq_cst pair (epoch, sleeping) against the worker's (sleeping, epoch)
  * means one of the two always sees the other. */
-static unsigned kick(struct ff_par *P, bool *woke)
+static unsigned kick(struct ff_par *P)
 {
 	unsigned e = atomic_fetch_add(&P->epoch, 1) + 1;
 
-	*woke = atomic_load(&P->sleeping);
-	if (*woke) {
+	if (atomic_load(&P->sleeping)) {
 		pthread_mutex_lock(&P->mu);
 		pthread_cond_signal(&P->cv);
 		pthread_mutex_unlock(&P->mu);
@@ -92,17 +91,15 @@ static void *worker(void *arg)
 }
 
 /* Runs JOB on both threads; false when the main thread had to yield its
- * core waiting for a worker that was awake when the round began (waking
- * one that slept takes its time, and says nothing of the other core). */
+ * core waiting for the worker. */
 static bool both(ff_solver *s, struct ff_par *P, ff_par_job job)
 {
 	unsigned e;
-	bool woke;
 
 	P->job = job;
-	e = kick(P, &woke);
+	e = kick(P);
 	job(s, P, 0);
-	return wait_done(P, e) || woke;
+	return wait_done(P, e);
 }
 
 bool ff_par_both(ff_solver *s, ff_par_job job)
@@ -140,15 +137,13 @@ struct ff_par *ff_par_create(ff_solver *s)
 		return NULL;
 	memset(P, 0, sizeof *P);
 	P->s = s;
-	/* the worker's half of the pool and the lists: faulted in now, not
-	 * in its rounds */
+	/* the worker's half of the pool: faulted in now, not in its rounds */
 	memset(s->ent + (size_t)(s->nblk / 2) * (size_t)s->bs, 0,
 	       (size_t)(s->nblk - s->nblk / 2) * (size_t)s->bs * sizeof *s->ent);
 	P->defer_bytes = (n0 + n1) * sizeof *P->t[0].defer;
 	P->t[0].defer = malloc(P->defer_bytes + 1);
 	if (!P->t[0].defer)
 		goto fail_free;
-	memset(P->t[0].defer, 0, P->defer_bytes);
 	P->t[1].defer = P->t[0].defer + n0;
 	P->t[0].cap = (int32_t)n0;
 	P->t[1].cap = (int32_t)n1;
@@ -174,12 +169,10 @@ fail_free:
 
 void ff_par_destroy(struct ff_par *P)
 {
-	bool woke;
-
 	if (!P)
 		return;
 	P->quit = true;
-	kick(P, &woke);
+	kick(P);
 	pthread_join(P->th, NULL);
 	pthread_cond_destroy(&P->cv);
 	pthread_mutex_destroy(&P->mu);
