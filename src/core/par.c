@@ -25,12 +25,14 @@ static inline void cpu_relax(void)
 
 enum { SPIN = 1 << 14 };
 
-/* The worker: waits for the epoch to move past SEEN; returns the new one. */
+/* The worker: waits for the epoch to move past SEEN; returns the new one.
+ * It spins while a solve is active or for SPIN turns, then sleeps. */
 static unsigned wait_epoch(struct ff_par *P, unsigned seen)
 {
 	unsigned e;
 
-	for (int i = 0; i < SPIN; i++) {
+	/* during a solve, rounds come close together: spin through them */
+	for (int i = 0; i < SPIN || atomic_load_explicit(&P->active, memory_order_relaxed); i++) {
 		e = atomic_load_explicit(&P->epoch, memory_order_acquire);
 		if (e != seen)
 			return e;
@@ -48,11 +50,12 @@ static unsigned wait_epoch(struct ff_par *P, unsigned seen)
 /* The main thread: starts a round of the worker; returns its epoch.  The
  * seq_cst pair (epoch, sleeping) against the worker's (sleeping, epoch)
  * means one of the two always sees the other. */
-static unsigned kick(struct ff_par *P)
+static unsigned kick(struct ff_par *P, bool *woke)
 {
 	unsigned e = atomic_fetch_add(&P->epoch, 1) + 1;
 
-	if (atomic_load(&P->sleeping)) {
+	*woke = atomic_load(&P->sleeping);
+	if (*woke) {
 		pthread_mutex_lock(&P->mu);
 		pthread_cond_signal(&P->cv);
 		pthread_mutex_unlock(&P->mu);
@@ -82,24 +85,40 @@ static void *worker(void *arg)
 	unsigned seen = 0;
 
 	for (;;) {
+		unsigned prev;
 		seen = wait_epoch(P, seen);
-		if (P->quit)
+		if (atomic_load(&P->quit))
 			return NULL;
+		/* the main thread may have taken this round already */
+		prev = seen - 1;
+		if (!atomic_compare_exchange_strong(&P->claim, &prev, seen))
+			continue;
 		P->job(P->s, P, 1);
 		atomic_store_explicit(&P->done, seen, memory_order_release);
 	}
 }
 
-/* Runs JOB on both threads; false when the main thread had to yield its
- * core waiting for the worker. */
+/* Runs JOB for both threads' parts.  Whoever claims the round first does
+ * the worker's part: the worker when it gets there in time, else the main
+ * thread once its own part is done (the worker is asleep, or another
+ * program holds its core), which then does not wait.  False when a worker
+ * that was awake was not there in time: the main thread took its part, or
+ * had to yield its core waiting for a worker that claimed it and then did
+ * not run. */
 static bool both(ff_solver *s, struct ff_par *P, ff_par_job job)
 {
-	unsigned e;
+	unsigned e, prev;
+	bool woke;
 
 	P->job = job;
-	e = kick(P);
+	e = kick(P, &woke);
 	job(s, P, 0);
-	return wait_done(P, e);
+	prev = e - 1;
+	if (atomic_compare_exchange_strong(&P->claim, &prev, e)) {
+		job(s, P, 1);
+		return woke;
+	}
+	return wait_done(P, e) || woke;
 }
 
 bool ff_par_both(ff_solver *s, ff_par_job job)
@@ -144,12 +163,16 @@ struct ff_par *ff_par_create(ff_solver *s)
 	P->t[0].defer = malloc(P->defer_bytes + 1);
 	if (!P->t[0].defer)
 		goto fail_free;
+	memset(P->t[0].defer, 0, P->defer_bytes);
 	P->t[1].defer = P->t[0].defer + n0;
 	P->t[0].cap = (int32_t)n0;
 	P->t[1].cap = (int32_t)n1;
 	atomic_init(&P->epoch, 0);
 	atomic_init(&P->done, 0);
+	atomic_init(&P->claim, 0);
+	atomic_init(&P->quit, false);
 	atomic_init(&P->sleeping, 0);
+	atomic_init(&P->active, false);
 	if (pthread_mutex_init(&P->mu, NULL))
 		goto fail_free;
 	if (pthread_cond_init(&P->cv, NULL))
@@ -169,10 +192,12 @@ fail_free:
 
 void ff_par_destroy(struct ff_par *P)
 {
+	bool woke;
+
 	if (!P)
 		return;
-	P->quit = true;
-	kick(P);
+	atomic_store(&P->quit, true);
+	kick(P, &woke);
 	pthread_join(P->th, NULL);
 	pthread_cond_destroy(&P->cv);
 	pthread_mutex_destroy(&P->mu);
@@ -239,6 +264,7 @@ bool ff_par_run(ff_solver *s, const ff_par_ops *ops)
 	P->alone = false;
 	P->slow = 0;
 	P->ops = ops;
+	atomic_store_explicit(&P->active, true, memory_order_relaxed);
 	*q0 = (ff_tq){.ring = s->ring, .freeblk = s->freeblk, .fresh = s->fresh,
 		      .lim = s->nblk / 2, .last = -1, .cap = q0->cap, .defer = q0->defer};
 	*q1 = (ff_tq){.ring = P->ring1, .freeblk = -1, .fresh = s->nblk / 2,
@@ -254,12 +280,15 @@ bool ff_par_run(ff_solver *s, const ff_par_ops *ops)
 		} else {
 			P->k = k;
 			s->par_rounds++;
-			/* another program holds the other core: rounds would
-			 * wait for it, so the rest of this solve runs here.
-			 * One slow round may be a page fault or a preemption;
-			 * FF_PAR_SLOW in a row are not */
-			P->slow = both(s, P, round_job) ? 0 : P->slow + 1;
+			/* the worker is not running (another program holds
+			 * the other core): its spinning only takes time from
+			 * this thread, so the rest of this solve runs here
+			 * and the worker may sleep.  A few late rounds are
+			 * the worker waking up, or a preemption */
+			P->slow += !both(s, P, round_job);
 			P->alone = P->slow >= FF_PAR_SLOW;
+			if (P->alone)     /* let the worker sleep */
+				atomic_store_explicit(&P->active, false, memory_order_relaxed);
 			ops->deferred(s, P);
 			q0->ndefer = q1->ndefer = 0;
 		}
@@ -274,6 +303,7 @@ bool ff_par_run(ff_solver *s, const ff_par_ops *ops)
 		s->last = q0->last >= 0 && (q1->last < 0 ||
 					    fabs(s->val[q0->last]) >= fabs(s->val[q1->last]))
 			  ? q0->last : q1->last;
+	atomic_store_explicit(&P->active, false, memory_order_relaxed);
 	ffq_reset(s);
 	if (lost) {
 		s->par_falls++;

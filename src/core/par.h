@@ -19,10 +19,16 @@
  *
  * A round: the main thread bumps an epoch, both threads walk their own
  * ring's chain for the bucket, the worker publishes the epoch it finished
- * (it spins, then sleeps on a condition variable).  When the main thread
- * has to yield its core to wait for the worker in FF_PAR_SLOW rounds in a
- * row (another program holds the other core), the rest of the solve runs
- * on the main thread alone.
+ * (it spins while a solve runs, between solves it sleeps on a condition
+ * variable).  The worker's part goes to whichever thread claims it first:
+ * when the worker has not started by the time the main thread is done
+ * with its own part (asleep, or not running because another program holds
+ * the other core), the main thread does it too instead of waiting.  When
+ * the worker is late (the main thread takes its part, or has to yield its
+ * core waiting for a worker that claimed its part and then did not run)
+ * in FF_PAR_SLOW rounds of a solve, the rest of the solve runs on the main
+ * thread alone and the worker goes to sleep: on a busy machine its
+ * spinning would only take time from the main thread.
  *
  * A queue that runs out of blocks, or a key outside the ring's window,
  * marks the thread queue lost: the bucket is finished, and the solve goes
@@ -40,7 +46,7 @@
 #define FF_BAND 128                 /* rows per band; a power of two */
 #define FF_PAR_MIN_ENTRIES 64     /* smaller buckets: the main thread alone */
 #define FF_PAR_MARGIN 2            /* the widest margin of any method */
-#define FF_PAR_SLOW 3              /* slow rounds in a row: one thread */
+#define FF_PAR_SLOW 4              /* late rounds in a solve: one thread */
 
 /* One thread's queue and its counters. */
 typedef struct ff_tq {
@@ -82,12 +88,15 @@ struct ff_par {
 	pthread_cond_t cv;
 	_Alignas(64) atomic_uint epoch;     /* bumped to start the worker */
 	atomic_int sleeping;                /* the worker waits on cv */
+	atomic_bool active;                 /* a two-thread solve is running */
 	_Alignas(64) atomic_uint done;      /* the epoch the worker finished */
+	_Alignas(64) atomic_uint claim;     /* the last epoch whose worker part
+					       a thread has taken */
 	_Alignas(64) ff_par_job job;        /* this round's job */
 	const ff_par_ops *ops;              /* the solve in progress */
 	long k;                             /* the bucket of this round */
-	bool quit;
-	int slow;                           /* rounds in a row the worker lagged */
+	atomic_bool quit;
+	int slow;                           /* rounds the worker was late for */
 	bool alone;                         /* it lagged too often: one thread */
 	ff_tq t[2];
 	size_t defer_bytes;                 /* both threads' defer lists */
