@@ -149,7 +149,10 @@ FF_HOT void spread_chain(ff_solver *s, ff_tq *q, const ff_bucket *b, int32_t wb,
 		for (int32_t i = 0; i < lim; i++) {
 			const int32_t c = e[i];
 			if (margin && ff_par_edge(s, c, margin)) {
-				q->defer[q->ndefer++] = c;
+				if (q->ndefer < q->cap)     /* always (par.c) */
+					q->defer[q->ndefer++] = c;
+				else                        /* start again */
+					q->lost = true;
 				continue;
 			}
 			touch(s, q, val, c + 1, k, mode, nfront);
@@ -217,7 +220,9 @@ static bool run_one(ff_solver *s, long n, bool wave)
  * which is after every acceptance of the bucket either way, so the values
  * are the bytes of a one-thread solve.  A thread defers only cells it
  * accepted in this bucket, each once, all within the margin rows of its
- * own bands, so its list (par.c) cannot overflow. */
+ * own bands (ff_par_run starts only fresh solves), so its list (par.c)
+ * cannot overflow; if it did, the integration would start again on one
+ * thread. */
 
 /* Thread T's part of bucket K (ALL: the main thread alone, both rings,
  * nothing deferred). */

@@ -32,7 +32,8 @@ static unsigned wait_epoch(struct ff_par *P, unsigned seen)
 	unsigned e;
 
 	/* during a solve, rounds come close together: spin through them */
-	for (int i = 0; i < SPIN || atomic_load_explicit(&P->active, memory_order_relaxed); i++) {
+	for (unsigned i = 0; i < SPIN || atomic_load_explicit(&P->active, memory_order_relaxed);
+	     i = i < SPIN ? i + 1 : i) {
 		e = atomic_load_explicit(&P->epoch, memory_order_acquire);
 		if (e != seen)
 			return e;
@@ -98,14 +99,17 @@ static void *worker(void *arg)
 	}
 }
 
+/* How the worker's part of a round went. */
+enum { BY_WORKER, TAKEN, LATE };
+
 /* Runs JOB for both threads' parts.  Whoever claims the round first does
- * the worker's part: the worker when it gets there in time, else the main
- * thread once its own part is done (the worker is asleep, or another
- * program holds its core), which then does not wait.  False when a worker
- * that was awake was not there in time: the main thread took its part, or
- * had to yield its core waiting for a worker that claimed it and then did
- * not run. */
-static bool both(ff_solver *s, struct ff_par *P, ff_par_job job)
+ * the worker's part: the worker when it gets there in time (BY_WORKER),
+ * else the main thread once its own part is done (the worker is asleep,
+ * or another program holds its core), which then does not wait.  LATE
+ * when a worker that was awake at the start was not there in time: the
+ * main thread took its part, or had to yield its core waiting for a
+ * worker that claimed it and then did not run. */
+static int both(ff_solver *s, struct ff_par *P, ff_par_job job)
 {
 	unsigned e, prev;
 	bool woke;
@@ -116,9 +120,9 @@ static bool both(ff_solver *s, struct ff_par *P, ff_par_job job)
 	prev = e - 1;
 	if (atomic_compare_exchange_strong(&P->claim, &prev, e)) {
 		job(s, P, 1);
-		return woke;
+		return woke ? TAKEN : LATE;
 	}
-	return wait_done(P, e) || woke;
+	return wait_done(P, e) || woke ? BY_WORKER : LATE;
 }
 
 bool ff_par_both(ff_solver *s, ff_par_job job)
@@ -258,7 +262,7 @@ bool ff_par_run(ff_solver *s, const ff_par_ops *ops)
 	bool lost = false;
 
 	if (!P || s->threads == 1 || s->cur_blk >= 0 || s->klim != LONG_MAX ||
-	    s->ovf.head >= 0 || s->fresh >= s->nblk / 4)
+	    s->ovf.head >= 0 || s->fresh >= s->nblk / 4 || s->settled > 0)
 		return false;
 	q0 = &P->t[0], q1 = &P->t[1];
 	P->alone = false;
@@ -278,14 +282,17 @@ bool ff_par_run(ff_solver *s, const ff_par_ops *ops)
 		    bucket_entries(s, P, k, FF_PAR_MIN_ENTRIES) < FF_PAR_MIN_ENTRIES) {
 			ops->alone(s, P, k);
 		} else {
+			int how;
 			P->k = k;
-			s->par_rounds++;
+			how = both(s, P, round_job);
 			/* the worker is not running (another program holds
 			 * the other core): its spinning only takes time from
 			 * this thread, so the rest of this solve runs here
 			 * and the worker may sleep.  A few late rounds are
 			 * the worker waking up, or a preemption */
-			P->slow += !both(s, P, round_job);
+			s->par_rounds++;
+			s->par_worker += how == BY_WORKER;
+			P->slow += how == LATE;
 			P->alone = P->slow >= FF_PAR_SLOW;
 			if (P->alone)     /* let the worker sleep */
 				atomic_store_explicit(&P->active, false, memory_order_relaxed);

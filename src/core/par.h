@@ -103,10 +103,13 @@ struct ff_par {
 	ff_bucket ring1[FF_RING];           /* thread 1's ring */
 };
 
-/* Runs the integration from bucket kcur on with two threads; false when it
- * does not apply (one thread asked for, a stepped solve stopped inside a
- * bucket, a spilled or overflowing queue, a crowded pool), with S
- * unchanged. */
+/* Runs the integration with two threads; false when it does not apply
+ * (one thread asked for, a solve that has settled cells already, a
+ * spilled or overflowing queue, a crowded pool), with S unchanged.  Only
+ * a fresh solve qualifies: its queue holds the goals alone, in bucket 0,
+ * which the main thread settles alone, so from then on every ring holds
+ * only its thread's cells.  (A stepped solve's queue holds cells of every
+ * band in ring 0.) */
 bool ff_par_run(ff_solver *s, const ff_par_ops *ops);
 /* Runs JOB on both threads and waits for both; false when there is no
  * worker (nothing is run then). */

@@ -67,9 +67,10 @@ ff_solver *ff_solver_create(int w, int h);
 void ff_solver_destroy(ff_solver *s);
 /* Bytes of working memory the solver holds. */
 size_t ff_solver_bytes(const ff_solver *s);
-/* Threads for one-shot solves (ff_solver_solve; also the FMM integration
- * and the flow of a stepped solve when a whole phase is stepped from a
- * bucket's start): 0 (the default) or 2 use the solver's second thread, which
+/* Threads for one-shot solves (ff_solver_solve; also a stepped solve's
+ * FMM integration when the whole phase is stepped before any cell is
+ * settled, and its flow when the whole phase is stepped at once): 0 (the
+ * default) or 2 use the solver's second thread, which
  * it has for levels of at least 512 x 512 cells when two cores are online;
  * 1 keeps to the calling thread.  Values and directions are the same bytes
  * either way.  FF_E_INVAL for other values. */

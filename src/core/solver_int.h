@@ -101,7 +101,9 @@ struct ff_solver {
 	struct ff_par *par;                 /* NULL: one thread only */
 	int threads;                        /* ff_solver_set_threads() */
 	uint64_t wmagic;                    /* p / W == (p * wmagic) >> 40 */
-	long par_rounds, par_falls;         /* two-thread rounds, fallbacks (tests) */
+	long par_rounds, par_worker;        /* two-part rounds, and those whose
+					       second part the worker did */
+	long par_falls;                     /* fallbacks to one thread (tests) */
 };
 
 static inline long ffq_key(const ff_solver *s, double v)
