@@ -179,12 +179,7 @@ bool ffq_grow(ff_solver *s, ff_bucket *b, long k)
 		s->qfail = true;
 		return false;
 	}
-	if (b->tail >= 0)
-		s->bnext[b->tail] = nb;
-	else
-		b->head = nb;
-	b->tail = nb;
-	b->fill = 0;
+	ffq_link(s, b, nb);
 	return true;
 }
 

@@ -24,11 +24,9 @@
  */
 #include "par.h"
 
-/* How a settle queues the cells it lowers: through ffq_lower() (stepping,
- * repair: cells may be reopened), ffq_push() (the one-shot solve), or the
- * thread queues of a two-thread solve (PUSH_OWN: the settling thread's own;
- * PUSH_ANY: the main thread while the worker waits). */
-enum { PUSH_LOWER, PUSH_FAST, PUSH_OWN, PUSH_ANY };
+/* Besides the FF_PUSH_* modes (par.h), stepping and repair queue through
+ * ffq_lower(): their cells may be reopened. */
+enum { PUSH_LOWER = -1 };
 
 /* Relaxes neighbour N, of value O, to NV when lower. */
 FF_HOT void relax(ff_solver *s, ff_tq *q, double *val, int32_t n, double o,
@@ -48,12 +46,7 @@ FF_HOT void relax(ff_solver *s, ff_tq *q, double *val, int32_t n, double o,
 		++*nfront;
 	else if (k == ffq_key1(o))
 		return;
-	if (mode == PUSH_FAST)
-		ffq_push(s, n, k);
-	else if (mode == PUSH_OWN)
-		ff_tq_push_to(s, q, q, n, k);
-	else
-		ff_tq_push_any(s, n, k);
+	ff_par_push(s, q, n, k, mode);
 }
 
 /* 0 for an allowed diagonal, INFINITY for a cut corner: added to a value
@@ -209,8 +202,8 @@ static void run_fused(ff_solver *s, bool eight)
 				int bd;
 				if (ffq_key1(v) != k || (cf[c] & FL_SETTLED))
 					continue;
-				bd = eight ? settle(s, NULL, c, v, true, PUSH_FAST, &nfront)
-					   : settle(s, NULL, c, v, false, PUSH_FAST, &nfront);
+				bd = eight ? settle(s, NULL, c, v, true, FF_PUSH_ONE, &nfront)
+					   : settle(s, NULL, c, v, false, FF_PUSH_ONE, &nfront);
 				cf[c] = (uint8_t)(bd | FL_SETTLED);
 				nset++;
 				last = c;
@@ -291,7 +284,7 @@ FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool eight, bool
 	const double *val = s->val;
 	uint8_t *cf = s->cf;
 	const int32_t bs = s->bs;
-	const int mode = all ? PUSH_ANY : PUSH_OWN;
+	const int mode = all ? FF_PUSH_ANY : FF_PUSH_OWN;
 	long nset = 0, nfront = 0;
 	int32_t last = q->last;
 
@@ -339,8 +332,8 @@ FF_HOT void deferred(ff_solver *s, struct ff_par *P, bool eight)
 			int bd;
 			if (s->cf[c] & FL_SETTLED)
 				continue;
-			bd = eight ? settle(s, q0, c, s->val[c], true, PUSH_ANY, &q0->nfront)
-				   : settle(s, q0, c, s->val[c], false, PUSH_ANY, &q0->nfront);
+			bd = eight ? settle(s, q0, c, s->val[c], true, FF_PUSH_ANY, &q0->nfront)
+				   : settle(s, q0, c, s->val[c], false, FF_PUSH_ANY, &q0->nfront);
 			s->cf[c] = (uint8_t)(bd | FL_SETTLED);
 			q0->nset++;
 			q0->last = c;

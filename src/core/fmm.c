@@ -58,11 +58,6 @@ FF_HOT double update(const uint8_t *cf, const double *val, int32_t p, int32_t W,
 	return (a + b + sqrt(2.0 * f * f - d * d)) * 0.5;
 }
 
-/* How touch() queues a cell: the one-shot or stepped solve's queue, or the
- * thread queues of a two-thread solve (par.h): the touching thread's own,
- * or the owner's when the main thread works alone. */
-enum { PUSH_ONE, PUSH_OWN, PUSH_ANY };
-
 /* Recomputes cell N, if it is unknown, after the known set grew in bucket
  * K; counts it in *NFRONT when it is first reached. */
 FF_HOT void touch(ff_solver *s, ff_tq *q, double *val, int32_t n, long k, int mode,
@@ -88,12 +83,7 @@ FF_HOT void touch(ff_solver *s, ff_tq *q, double *val, int32_t n, long k, int mo
 		if (nk == (ok > k ? ok : k + 1))
 			return;
 	}
-	if (mode == PUSH_ONE)
-		ffq_push(s, n, nk);
-	else if (mode == PUSH_OWN)
-		ff_tq_push_to(s, q, q, n, nk);
-	else
-		ff_tq_push_any(s, n, nk);
+	ff_par_push(s, q, n, nk, mode);
 }
 
 /* Stage 1 over the chain of bucket B (key K) from entry *I of block *BLK:
@@ -190,7 +180,7 @@ static void spread(ff_solver *s)
 
 	for (int32_t blk = b->head; blk >= 0; blk = blk == b->tail ? -1 : s->bnext[blk])
 		used += blk == b->tail ? b->fill : s->bs;
-	spread_chain(s, NULL, b, s->acc_blk, s->acc_pos, s->kcur, PUSH_ONE, 0, &nfront);
+	spread_chain(s, NULL, b, s->acc_blk, s->acc_pos, s->kcur, FF_PUSH_ONE, 0, &nfront);
 	s->frontier += nfront;
 	s->acc_blk = -1;
 	s->qcount -= used;
@@ -242,7 +232,7 @@ FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool all)
 	}
 	for (int r = r0; r <= r1; r++)
 		spread_chain(s, q, &P->t[r].ring[k & FF_RING_MASK], wb[r], wp[r], k,
-			     all ? PUSH_ANY : PUSH_OWN, all ? 0 : 2, &q->nfront);
+			     all ? FF_PUSH_ANY : FF_PUSH_OWN, all ? 0 : 2, &q->nfront);
 }
 
 static void walk_thread(ff_solver *s, struct ff_par *P, int t, long k)
@@ -268,10 +258,10 @@ static void spread_deferred(ff_solver *s, struct ff_par *P)
 		const ff_tq *q = &P->t[t];
 		for (int32_t i = 0; i < q->ndefer; i++) {
 			const int32_t c = q->defer[i];
-			touch(s, q0, val, c + 1, k, PUSH_ANY, &q0->nfront);
-			touch(s, q0, val, c + W, k, PUSH_ANY, &q0->nfront);
-			touch(s, q0, val, c - 1, k, PUSH_ANY, &q0->nfront);
-			touch(s, q0, val, c - W, k, PUSH_ANY, &q0->nfront);
+			touch(s, q0, val, c + 1, k, FF_PUSH_ANY, &q0->nfront);
+			touch(s, q0, val, c + W, k, FF_PUSH_ANY, &q0->nfront);
+			touch(s, q0, val, c - 1, k, FF_PUSH_ANY, &q0->nfront);
+			touch(s, q0, val, c - W, k, FF_PUSH_ANY, &q0->nfront);
 		}
 	}
 }

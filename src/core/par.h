@@ -150,12 +150,7 @@ FF_HOT void ff_tq_push_to(ff_solver *s, ff_tq *r, ff_tq *a, int32_t c, long k)
 			a->lost = true;
 			return;
 		}
-		if (b->tail >= 0)
-			s->bnext[b->tail] = nb;
-		else
-			b->head = nb;
-		b->tail = nb;
-		b->fill = 0;
+		ffq_link(s, b, nb);
 	}
 	s->ent[(size_t)b->tail * (size_t)s->bs + (size_t)b->fill++] = c;
 }
@@ -171,6 +166,23 @@ static inline void ff_tq_push_any(ff_solver *s, int32_t c, long k)
 		ff_tq_push_to(s, r, o, c, k);
 	else
 		ff_tq_push_to(s, r, r, c, k);
+}
+
+/* How a settle queues the cells it lowers: the solver's queue (a
+ * one-thread solve, or stepping), or the thread queues of a two-thread
+ * solve: the settling thread's own (FF_PUSH_OWN), or the owner's when the
+ * main thread works alone (FF_PUSH_ANY). */
+enum { FF_PUSH_ONE, FF_PUSH_OWN, FF_PUSH_ANY };
+
+/* Queues cell C at key K as MODE says; Q: the settling thread's queue. */
+FF_HOT void ff_par_push(ff_solver *s, ff_tq *q, int32_t c, long k, int mode)
+{
+	if (mode == FF_PUSH_ONE)
+		ffq_push(s, c, k);
+	else if (mode == FF_PUSH_OWN)
+		ff_tq_push_to(s, q, q, c, k);
+	else
+		ff_tq_push_any(s, c, k);
 }
 
 #endif

@@ -130,6 +130,17 @@ static inline void ffs_set_dir(ff_solver *s, int32_t p, uint8_t d)
 	s->cf[p] = (uint8_t)((s->cf[p] & ~CF_DIR) | (d & CF_DIR));
 }
 
+/* Appends block NB to bucket B's chain, empty. */
+static inline void ffq_link(ff_solver *s, ff_bucket *b, int32_t nb)
+{
+	if (b->tail >= 0)
+		s->bnext[b->tail] = nb;
+	else
+		b->head = nb;
+	b->tail = nb;
+	b->fill = 0;
+}
+
 bool ffq_grow(ff_solver *s, ff_bucket *b, long k);
 
 /* Appends cell C to the bucket for key K (>= kcur). */
