@@ -307,8 +307,7 @@ bool ff_par_run(ff_solver *s, const ff_par_ops *ops)
 	s->settled += q0->nset + q1->nset;
 	s->frontier += q0->nfront + q1->nfront - q0->nset - q1->nset;
 	if (q0->last >= 0 || q1->last >= 0)
-		s->last = q0->last >= 0 && (q1->last < 0 ||
-					    fabs(s->val[q0->last]) >= fabs(s->val[q1->last]))
+		s->last = q0->last >= 0 && (q1->last < 0 || s->val[q0->last] >= s->val[q1->last])
 			  ? q0->last : q1->last;
 	atomic_store_explicit(&P->active, false, memory_order_relaxed);
 	ffq_reset(s);
