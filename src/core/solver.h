@@ -9,7 +9,8 @@
  *    or sqrt 2 diagonally) times the cost of the cell entered; walls are
  *    impassable; a diagonal needs both orthogonal cells beside it passable
  *    (no corner cutting); 8-connected by default, 4 on request.
- *  - FMM: |grad T| = cost(x), first-order upwind quadratic update.
+ *  - FMM: |grad T| = cost(x), first-order upwind quadratic update, the
+ *    queue's buckets (width cmin/4) accepted as groups.
  *  - Goals: every passable goal cell is a source at 0.  Unreachable cells
  *    have value INFINITY and no direction.
  *  - Flow: Dijkstra: towards the allowed neighbour with the lowest value,
