@@ -473,7 +473,7 @@ START_TEST(bytes_per_cell)
 
 	ck_assert_ptr_nonnull(s);
 	/* cost 1 + value 8 + direction and flags 1 + queue pool 1.6 + the
-	 * worker's lists of cells near band edges 0.13 (issue: <= 12) */
+	 * worker's lists of cells near band edges 0.07 (issue: <= 12) */
 	ck_assert_uint_le(ff_solver_bytes(s), (size_t)(11.85 * 1024 * 1024));
 	ff_solver_destroy(s);
 	ck_assert_ptr_null(ff_solver_create(0, 3));

@@ -43,7 +43,7 @@
 
 #include "solver_int.h"
 
-#define FF_BAND 128                 /* rows per band; a power of two */
+#define FF_BAND 256                 /* rows per band; a power of two */
 #define FF_PAR_MIN_ENTRIES 64     /* smaller buckets: the main thread alone */
 #define FF_PAR_MARGIN 2            /* the widest margin of any method */
 #define FF_PAR_SLOW 4              /* late rounds in a solve: one thread */
