@@ -153,7 +153,8 @@ struct ff_par *ff_par_create(ff_solver *s)
 	struct ff_par *P;
 	size_t n0 = margin_cells(s, 0), n1 = margin_cells(s, 1);
 
-	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+	/* a level of one band would leave the worker nothing to do */
+	if (s->h < FF_BAND || sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		return NULL;
 	P = aligned_alloc(64, (sizeof *P + 63) / 64 * 64);
 	if (!P)

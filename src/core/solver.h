@@ -61,9 +61,9 @@ extern const int ff_dir_dx[8], ff_dir_dy[8];
 /* --- lifecycle --------------------------------------------------------- */
 
 /* Allocates a solver for W x H levels; NULL on a bad size or no memory.
- * From 512 x 512 cells on, it also starts a worker thread (when two cores
- * are online; if that fails it simply has none).  Caller frees with
- * ff_solver_destroy(), which joins the thread. */
+ * From 512 x 512 cells and 256 rows on, it also starts a worker thread
+ * (when two cores are online; if that fails it simply has none).  Caller
+ * frees with ff_solver_destroy(), which joins the thread. */
 ff_solver *ff_solver_create(int w, int h);
 void ff_solver_destroy(ff_solver *s);
 /* Bytes of working memory the solver holds. */
@@ -71,10 +71,10 @@ size_t ff_solver_bytes(const ff_solver *s);
 /* Threads for one-shot solves (ff_solver_solve; also a stepped solve's
  * FMM integration when the whole phase is stepped before any cell is
  * settled, and its flow when the whole phase is stepped at once): 0 (the
- * default) or 2 use the solver's second thread, which
- * it has for levels of at least 512 x 512 cells when two cores are online;
- * 1 keeps to the calling thread.  Values and directions are the same bytes
- * either way.  FF_E_INVAL for other values. */
+ * default) or 2 use the solver's second thread, which it has for levels of
+ * at least 512 x 512 cells and 256 rows when two cores are online; 1 keeps
+ * to the calling thread.  Values and directions are the same bytes either
+ * way.  FF_E_INVAL for other values. */
 ff_err ff_solver_set_threads(ff_solver *s, int n);
 
 /* --- solving ----------------------------------------------------------- */

@@ -199,8 +199,9 @@ int32_t ffq_pop(ff_solver *s, long kmax);
 bool ff_dijkstra_run(ff_solver *s, long n, bool wave);
 bool ff_fmm_run(ff_solver *s, long n, bool wave);
 /* The worker thread of large solvers: started by ff_solver_create() when the
- * level has at least FF_PAR_MIN_CELLS cells and the machine two cores (NULL
- * otherwise or on failure), joined by ff_par_destroy(); its bytes. */
+ * level has at least FF_PAR_MIN_CELLS cells, at least FF_BAND rows (par.h)
+ * and the machine two cores (NULL otherwise or on failure), joined by
+ * ff_par_destroy(); its bytes. */
 #define FF_PAR_MIN_CELLS (512 * 512)
 struct ff_par *ff_par_create(ff_solver *s);
 void ff_par_destroy(struct ff_par *p);
