@@ -358,5 +358,5 @@ static void deferred4(ff_solver *s, struct ff_par *P) { deferred(s, P, false); }
 static void resume8(ff_solver *s, long k) { resume(s, k, true); }
 static void resume4(ff_solver *s, long k) { resume(s, k, false); }
 
-static const ff_par_ops par8 = {1, walk8, alone8, deferred8, resume8};
-static const ff_par_ops par4 = {1, walk4, alone4, deferred4, resume4};
+static const ff_par_ops par8 = {walk8, alone8, deferred8, resume8};
+static const ff_par_ops par4 = {walk4, alone4, deferred4, resume4};

@@ -277,7 +277,7 @@ static void resume(ff_solver *s, long k)
 	run_one(s, -1, false);
 }
 
-static const ff_par_ops par_ops = {2, walk_thread, walk_alone, spread_deferred, resume};
+static const ff_par_ops par_ops = {walk_thread, walk_alone, spread_deferred, resume};
 
 bool ff_fmm_run(ff_solver *s, long n, bool wave)
 {

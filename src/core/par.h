@@ -62,9 +62,9 @@ struct ff_par;
 
 /* What a method does in a two-thread solve. */
 typedef struct ff_par_ops {
-	int margin;                         /* rows deferred at each band edge */
 	/* Thread T's part of bucket K: the cells of its own ring, deferring
-	 * those within `margin` rows of a band edge. */
+	 * those within the method's margin (at most FF_PAR_MARGIN rows) of a
+	 * band edge. */
 	void (*walk)(ff_solver *s, struct ff_par *P, int t, long k);
 	/* The main thread alone, the worker waiting: both rings, nothing
 	 * deferred. */
