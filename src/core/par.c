@@ -271,9 +271,11 @@ bool ff_par_run(ff_solver *s, const ff_par_ops *ops)
 	P->ops = ops;
 	atomic_store_explicit(&P->active, true, memory_order_relaxed);
 	*q0 = (ff_tq){.ring = s->ring, .freeblk = s->freeblk, .fresh = s->fresh,
-		      .lim = s->nblk / 2, .last = -1, .cap = q0->cap, .defer = q0->defer};
+		      .lim = s->nblk / 2, .last = -1, .cap = q0->cap, .defer = q0->defer,
+		      .stage = s->stage};
 	*q1 = (ff_tq){.ring = P->ring1, .freeblk = -1, .fresh = s->nblk / 2,
-		      .lim = s->nblk, .last = -1, .cap = q1->cap, .defer = q1->defer};
+		      .lim = s->nblk, .last = -1, .cap = q1->cap, .defer = q1->defer,
+		      .stage = P->stage1};
 	for (int i = 0; i < FF_RING; i++)
 		P->ring1[i] = (ff_bucket){-1, -1, 0};
 	while (!lost && (k = next_key(P, k)) >= 0) {

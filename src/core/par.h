@@ -53,8 +53,10 @@ typedef struct ff_tq {
 	_Alignas(64) ff_bucket *ring;       /* thread 0: s->ring */
 	int32_t freeblk, fresh, lim;        /* its blocks: [first, lim) */
 	bool lost;                          /* a push was dropped */
-	long nset, nfront;
+	long nset, nfront;                  /* nfront: FMM only (a complete
+					       Dijkstra leaves none queued) */
 	int32_t last;
+	int32_t *stage;                     /* its ff_stage's cells */
 	int32_t ndefer, cap, *defer;        /* cells left for the main thread */
 } ff_tq;
 
@@ -101,6 +103,7 @@ struct ff_par {
 	ff_tq t[2];
 	size_t defer_bytes;                 /* both threads' defer lists */
 	ff_bucket ring1[FF_RING];           /* thread 1's ring */
+	int32_t stage1[FF_STAGE];           /* thread 1's stage */
 };
 
 /* Runs the integration with two threads; false when it does not apply

@@ -52,6 +52,15 @@ enum {
 	FL_SETTLED = 0x10, FL_INA = 0x20, FL_CHECKED = 0x40
 };
 
+/* Cells a one-shot Dijkstra settle lowered, queued a batch at a time
+ * (dijkstra.c): N of the FF_STAGE cells at C.  A local of the settle loop,
+ * so that N stays in a register. */
+#define FF_STAGE 4096
+typedef struct ff_stage {
+	int32_t *c;
+	long n;
+} ff_stage;
+
 typedef struct ff_bucket {
 	int32_t head, tail;                 /* blocks, -1 when empty */
 	int32_t fill;                       /* entries used in the tail block */
@@ -82,6 +91,7 @@ struct ff_solver {
 	int32_t cur_blk, cur_pos;           /* iterator in bucket kcur */
 	int32_t acc_blk, acc_pos;           /* FMM: end of its accepted cells */
 	double kscale;                      /* bucket = floor(val * kscale) */
+	int32_t stage[FF_STAGE];            /* thread 0's (ff_stage) */
 	long spills;                        /* grid rescans so far (tests) */
 
 	/* the solve in progress */
