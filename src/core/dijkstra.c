@@ -24,6 +24,10 @@
  */
 #include "par.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* Lowers neighbour N, of value O, to NV when that is lower.  G == NULL
  * (stepping and repair): queues it at once, reopening it if settled.
  * Else stages it, to be queued by flush(), and without a branch: whether a
@@ -56,6 +60,39 @@ static void flush(ff_solver *s, ff_tq *q, ff_stage *g, int mode)
  * or a step it keeps the arithmetic exact and the loop free of branches. */
 static const double corner_pen[2] = {0.0, INFINITY};
 
+/* The direction of the lowest of the eight neighbour values (FF_DIR_*
+ * order; the first of equals) if it is below V, else CF_NODIR.  Without
+ * branches: written as conditional expressions, the compiler made some of
+ * them branches, which mispredict next to walls. */
+FF_HOT unsigned lowest(double e, double so, double w, double n, double se,
+		       double sw, double nw, double ne, double v)
+{
+#if defined(__SSE2__)
+	/* the minimum, then a mask of the values equal to it */
+	const __m128d a = _mm_set_pd(so, e), b = _mm_set_pd(n, w);
+	const __m128d c = _mm_set_pd(sw, se), d = _mm_set_pd(ne, nw);
+	const __m128d m = _mm_min_pd(_mm_min_pd(a, b), _mm_min_pd(c, d));
+	const __m128d lo = _mm_min_sd(m, _mm_unpackhi_pd(m, m));
+	const __m128d lo2 = _mm_unpacklo_pd(lo, lo);
+	const unsigned eq = (unsigned)_mm_movemask_pd(_mm_cmpeq_pd(a, lo2)) |
+			    (unsigned)_mm_movemask_pd(_mm_cmpeq_pd(b, lo2)) << 2 |
+			    (unsigned)_mm_movemask_pd(_mm_cmpeq_pd(c, lo2)) << 4 |
+			    (unsigned)_mm_movemask_pd(_mm_cmpeq_pd(d, lo2)) << 6;
+
+	return ff_sel(_mm_cvtsd_f64(lo) < v, (unsigned)__builtin_ctz(eq | 0x100u), CF_NODIR);
+#else
+	const double o[8] = {e, so, w, n, se, sw, nw, ne};
+	double best = v;
+	unsigned bd = CF_NODIR;
+
+	for (unsigned i = 0; i < 8; i++) {
+		bd = ff_sel(o[i] < best, i, bd);
+		best = o[i] < best ? o[i] : best;
+	}
+	return bd;
+#endif
+}
+
 /* Settles cell C of value V: relaxes its neighbours (G: as relax() says)
  * and returns its flow direction (CF_NODIR for none). */
 FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
@@ -67,14 +104,9 @@ FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
 	const unsigned ce = cost[c + 1], cs = cost[c + W], cw = cost[c - 1],
 		       cn = cost[c - W];
 	const double oe = val[c + 1], oso = val[c + W], ow = val[c - 1], on = val[c - W];
-	double best = v;
-	int bd = CF_NODIR;
+	unsigned bd;
 
 	/* the direction first: relaxing raises no value below v */
-	bd = oe < best ? FF_DIR_E : bd, best = oe < best ? oe : best;
-	bd = oso < best ? FF_DIR_S : bd, best = oso < best ? oso : best;
-	bd = ow < best ? FF_DIR_W : bd, best = ow < best ? ow : best;
-	bd = on < best ? FF_DIR_N : bd, best = on < best ? on : best;
 	if (eight) {
 		const unsigned be = ce == FF_WALL, bs = cs == FF_WALL,
 			       bw = cw == FF_WALL, bn = cn == FF_WALL;
@@ -87,10 +119,7 @@ FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
 		const double sse = ds[cost[c + W + 1]] + pse, ssw = ds[cost[c + W - 1]] + psw,
 			     snw = ds[cost[c - W - 1]] + pnw, sne = ds[cost[c - W + 1]] + pne;
 
-		bd = dse < best ? FF_DIR_SE : bd, best = dse < best ? dse : best;
-		bd = dsw < best ? FF_DIR_SW : bd, best = dsw < best ? dsw : best;
-		bd = dnw < best ? FF_DIR_NW : bd, best = dnw < best ? dnw : best;
-		bd = dne < best ? FF_DIR_NE : bd;
+		bd = lowest(oe, oso, ow, on, dse, dsw, dnw, dne, v);
 		/* each neighbour is written only by its own relax: O stays valid */
 		relax(s, g, c + 1, oe, v + os[ce]);
 		relax(s, g, c + W, oso, v + os[cs]);
@@ -101,12 +130,13 @@ FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
 		relax(s, g, c - W - 1, onw, v + snw);
 		relax(s, g, c - W + 1, one, v + sne);
 	} else {
+		bd = lowest(oe, oso, ow, on, INFINITY, INFINITY, INFINITY, INFINITY, v);
 		relax(s, g, c + 1, oe, v + os[ce]);
 		relax(s, g, c + W, oso, v + os[cs]);
 		relax(s, g, c - 1, ow, v + os[cw]);
 		relax(s, g, c - W, on, v + os[cn]);
 	}
-	return bd;
+	return (int)bd;
 }
 
 const int32_t *ff_dijkstra_offsets(const ff_solver *s, int32_t off[8])

@@ -320,12 +320,6 @@ void ff_fmm_grad(const ff_solver *s, int32_t p, float *dx, float *dy)
 		known(s->cf, s->val, p + W), known(s->cf, s->val, p - W), dx, dy);
 }
 
-/* C ? A : B for C = 0 or 1, in bit operations the compiler keeps. */
-FF_HOT unsigned sel(unsigned c, unsigned a, unsigned b)
-{
-	return b ^ ((a ^ b) & (0u - c));
-}
-
 /* The 8-way arrow, for display and agents: among the allowed neighbours
  * whose T (nine values, FF_DIR_* order, then the cell's own; INFINITY where
  * not accepted) is below the cell's, the one best aligned with -grad T
@@ -355,7 +349,7 @@ FF_HOT uint8_t dir_of(const double t[9])
 	const unsigned xwins = (ax > ay) | ((ax == ay) & (xi < yi));
 	const unsigned dok = hx & hy & (t[di] < v) & (sd > ax) & (sd > ay);
 
-	return (uint8_t)sel(dok, di, sel(hx | hy, sel(xwins, xi, yi), CF_NODIR));
+	return (uint8_t)ff_sel(dok, di, ff_sel(hx | hy, ff_sel(xwins, xi, yi), CF_NODIR));
 }
 
 uint8_t ff_fmm_dir(const ff_solver *s, int32_t p)
@@ -389,7 +383,7 @@ void ff_fmm_flow_span(ff_solver *s, int32_t p, int32_t n)
 				     val[i + W + 1], val[i + W - 1], val[i - W - 1],
 				     val[i - W + 1], val[i]};
 		/* computed for every cell, used for reached ones: no branch */
-		const unsigned d = sel((t[8] != INFINITY) & (t[8] != 0.0), dir_of(t), CF_NODIR);
+		const unsigned d = ff_sel((t[8] != INFINITY) & (t[8] != 0.0), dir_of(t), CF_NODIR);
 		cf[i] = (uint8_t)((cf[i] & ~CF_DIR) | d);
 	}
 }

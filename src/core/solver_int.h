@@ -128,6 +128,13 @@ static inline long ffq_key1(double v)
 	return (long)(v < FF_KEY_MAX ? v : FF_KEY_MAX);
 }
 
+/* C ? A : B for C = 0 or 1, in bit operations the compiler keeps (it
+ * turns some conditional expressions into branches). */
+static inline unsigned ff_sel(unsigned c, unsigned a, unsigned b)
+{
+	return b ^ ((a ^ b) & (0u - c));
+}
+
 static inline uint8_t ffs_dir(const ff_solver *s, int32_t p)
 {
 	uint8_t d = s->cf[p] & CF_DIR;
