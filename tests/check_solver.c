@@ -22,9 +22,10 @@
 
 #define SQRT2 1.41421356237309504880
 
-static const ff_solver_opts DIJ8 = {FF_METHOD_DIJKSTRA, 8};
-static const ff_solver_opts DIJ4 = {FF_METHOD_DIJKSTRA, 4};
-static const ff_solver_opts FMM = {FF_METHOD_FMM, 4};
+static const ff_solver_opts DIJ8 = {FF_METHOD_DIJKSTRA, 8, 1};
+static const ff_solver_opts DIJ4 = {FF_METHOD_DIJKSTRA, 4, 1};
+static const ff_solver_opts FMM = {FF_METHOD_FMM, 4, 1};
+static const ff_solver_opts FMM2 = {FF_METHOD_FMM, 4, 2};
 
 /* A level from rows of glyphs: '.' cost 1, '#' wall, digits their cost. */
 static ff_level *grid(int w, int h, const char *rows)
@@ -156,6 +157,12 @@ START_TEST(unreachable_and_bad_goals)
 	ck_assert_int_eq(ff_solver_bad_goal(s), 1);
 	ck_assert_int_eq(ff_solver_solve(s, l, &out, 1, &DIJ8), FF_E_RANGE);
 	ck_assert_int_eq(ff_solver_solve(s, l, &g, 0, &DIJ8), FF_E_INVAL);
+	{       /* second order is Fast Marching's only; no third */
+		const ff_solver_opts dij2 = {FF_METHOD_DIJKSTRA, 8, 2};
+		const ff_solver_opts fmm3 = {FF_METHOD_FMM, 4, 3};
+		ck_assert_int_eq(ff_solver_solve(s, l, &g, 1, &dij2), FF_E_INVAL);
+		ck_assert_int_eq(ff_solver_solve(s, l, &g, 1, &fmm3), FF_E_INVAL);
+	}
 	/* the previous result is kept */
 	ck_assert_int_eq(ff_solver_phase(s), FF_PHASE_DONE);
 	ck_near(ff_solver_value(s, 1, 2), 1 + SQRT2);
@@ -273,42 +280,65 @@ END_TEST
 
 /* --- Fast Marching ------------------------------------------------------ */
 
-START_TEST(fmm_vs_euclid)
+/* Errors of Fast Marching from the centre of an open N x N level against
+ * the Euclidean distance: the largest in cells (either sign), the mean,
+ * the largest relative one beyond radius 10, and the lowest (t - e). */
+typedef struct euclid_err {
+	double worst, mean, worst_rel, lowest;
+} euclid_err;
+
+static euclid_err euclid_error(int n, const ff_solver_opts *o)
 {
-	const int n = 201, c = 100;
+	const int c = n / 2;
 	ff_level *l = ff_level_create(n, n, "open");
 	ff_shape g = cell(c, c);
-	ff_solver *s = solve(l, &g, 1, &FMM);
-	double worst = 0, worst_rel = 0, sum = 0;
+	ff_solver *s = solve(l, &g, 1, o);
+	euclid_err r = {0, 0, 0, 0};
+	double sum = 0;
 
 	for (int y = 0; y < n; y++)
 		for (int x = 0; x < n; x++) {
 			double e = hypot(x - c, y - c), t = ff_solver_value(s, x, y);
-			ck_assert(t >= e - 1e-3);    /* first order overestimates */
 			sum += t - e;
-			if (t - e > worst)
-				worst = t - e;
-			if (e >= 10 && (t - e) / e > worst_rel)
-				worst_rel = (t - e) / e;
+			r.worst = fabs(t - e) > r.worst ? fabs(t - e) : r.worst;
+			r.lowest = t - e < r.lowest ? t - e : r.lowest;
+			if (e >= 10 && fabs(t - e) / e > r.worst_rel)
+				r.worst_rel = fabs(t - e) / e;
 		}
-	/* along the axes the first-order update is exact */
-	ck_near(ff_solver_value(s, c + 50, c), 50);
-	fprintf(stderr, "fmm: open %dx%d, max error %.4f cells, mean %.4f, max "
-		"relative error beyond radius 10: %.4f\n", n, n, worst, sum / (n * n),
-		worst_rel);
-	ck_assert(worst < 4.0);
-	ck_assert(sum / (n * n) < 1.1);
-	ck_assert(worst_rel < 0.08);
+	r.mean = sum / ((double)n * n);
+	/* along the axes both orders are exact */
+	ck_near(ff_solver_value(s, c + n / 4, c), n / 4);
+	ck_near(ff_solver_value(s, c, c - n / 4), n / 4);
+	fprintf(stderr, "fmm order %d: open %dx%d, max error %.4f cells, mean %.4f, "
+		"max relative error beyond radius 10: %.4f, lowest %.4f\n",
+		o->order, n, n, r.worst, r.mean, r.worst_rel, r.lowest);
 	ff_solver_destroy(s);
 	ff_level_destroy(l);
+	return r;
+}
+
+START_TEST(fmm_vs_euclid)
+{
+	euclid_err one = euclid_error(201, &FMM), two = euclid_error(201, &FMM2);
+
+	ck_assert(one.lowest > -1e-3);    /* first order overestimates */
+	ck_assert(one.worst < 4.0);
+	ck_assert(one.mean < 1.1);
+	ck_assert(one.worst_rel < 0.08);
+	/* second order: a quarter of the mean error and a third of the
+	 * relative one; the error left is mostly the point source's */
+	ck_assert(two.lowest > -1e-3);
+	ck_assert(two.worst < 1.0);
+	ck_assert(two.mean < 0.3);
+	ck_assert(two.worst_rel < 0.03);
 }
 END_TEST
 
 START_TEST(fmm_monotone_along_flow)
 {
-	for (int k = 0; k < FF_GEN__COUNT; k++) {
-		ff_level *l = ff_gen_level((ff_gen_kind)k, 83, 71, 3u + (unsigned)k);
-		ff_solver *s = solve(l, l->meta.goals, 1, &FMM);
+	for (int k = 0; k < 2 * FF_GEN__COUNT; k++) {
+		ff_level *l = ff_gen_level((ff_gen_kind)(k / 2), 83, 71, 3u + (unsigned)k);
+		ff_solver *s = solve(l, l->meta.goals, 1, k % 2 ? &FMM2 : &FMM);
 		for (int y = 0; y < l->h; y++)
 			for (int x = 0; x < l->w; x++) {
 				double v = ff_solver_value(s, x, y);
@@ -349,11 +379,11 @@ static void same_fields(const ff_solver *a, const ff_solver *b, const ff_level *
 
 START_TEST(stepping_equals_one_shot)
 {
-	const ff_solver_opts *opts[3] = {&DIJ8, &DIJ4, &FMM};
+	const ff_solver_opts *opts[4] = {&DIJ8, &DIJ4, &FMM, &FMM2};
 	uint64_t rs = 42;
 
 	for (int k = 0; k < FF_GEN__COUNT; k++)
-		for (int m = 0; m < 3; m++) {
+		for (int m = 0; m < 4; m++) {
 			ff_level *l = ff_gen_level((ff_gen_kind)k, 57, 43, 11u + (unsigned)k);
 			ff_solver *one = solve(l, l->meta.goals, 1, opts[m]);
 			ff_solver *st = ff_solver_create(l->w, l->h);
@@ -606,7 +636,7 @@ END_TEST
 
 START_TEST(solves_allocate_nothing)
 {
-	const ff_solver_opts *opts[3] = {&DIJ8, &DIJ4, &FMM};
+	const ff_solver_opts *opts[4] = {&DIJ8, &DIJ4, &FMM, &FMM2};
 	ff_level *ls[FF_GEN__COUNT];
 	ff_solver *s = ff_solver_create(157, 113), *big = ff_solver_create(256, 256);
 	ff_level *cb = comb(256);
@@ -619,7 +649,7 @@ START_TEST(solves_allocate_nothing)
 	before = allocs;
 	for (int k = 0; k < FF_GEN__COUNT; k++) {
 		ff_level *l = ls[k];
-		for (int m = 0; m < 3; m++) {
+		for (int m = 0; m < 4; m++) {
 			ff_solver_solve(s, l, l->meta.goals, 1, opts[m]);
 			ff_solver_begin(s, l, l->meta.goals, 1, opts[m]);
 			while (ff_solver_phase(s) != FF_PHASE_DONE)
@@ -672,7 +702,7 @@ static void same_threaded(ff_solver *two, ff_solver *one, const ff_level *l,
 
 START_TEST(two_threads_equal_one)
 {
-	const ff_solver_opts *opts[3] = {&DIJ8, &DIJ4, &FMM};
+	const ff_solver_opts *opts[4] = {&DIJ8, &DIJ4, &FMM, &FMM2};
 	const int w = 611, h = 523;     /* above FF_PAR_MIN_CELLS, odd widths */
 	ff_solver *two = ff_solver_create(w, h), *one = ff_solver_create(w, h);
 	ff_solver *ctwo = ff_solver_create(512, 512), *cone = ff_solver_create(512, 512);
@@ -687,11 +717,12 @@ START_TEST(two_threads_equal_one)
 	ck_assert_int_eq(ff_solver_set_threads(one, 3), FF_E_INVAL);
 	for (int k = 0; k < FF_GEN__COUNT; k++) {
 		ff_level *l = ff_gen_level((ff_gen_kind)k, w, h, 5u + (unsigned)k);
-		for (int m = 0; m < 3; m++)
+		for (int m = 0; m < 4; m++)
 			same_threaded(two, one, l, l->meta.goals, opts[m], true);
 		if (k == FF_GEN_OPEN) {  /* many goals, in both threads' bands */
 			same_threaded(two, one, l, &rect, &DIJ8, true);
 			same_threaded(two, one, l, &rect, &FMM, true);
+			same_threaded(two, one, l, &rect, &FMM2, true);
 		}
 		ff_level_destroy(l);
 	}

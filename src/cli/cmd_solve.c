@@ -12,7 +12,7 @@
 #include "util.h"
 
 static const char usage[] =
-	"usage: fieldmarshal solve LEVEL [--goal X,Y ...] [--method dijkstra|fmm]\n"
+	"usage: fieldmarshal solve LEVEL [--goal X,Y ...] [--method dijkstra|fmm|fmm2]\n"
 	"                         [--connectivity 8|4] [--show costs|integration|flow]\n"
 	"                         [--query X,Y ...] [--ascii]\n"
 	"\n"
@@ -21,7 +21,8 @@ static const char usage[] =
 	"summary, the fields, or the values at queried cells.\n"
 	"\n"
 	"  -g, --goal X,Y          a goal cell; repeatable; replaces the level's goals\n"
-	"  -m, --method M          dijkstra (exact, default) or fmm (Fast Marching)\n"
+	"  -m, --method M          dijkstra (exact, default), fmm (Fast Marching) or\n"
+	"                          fmm2 (Fast Marching, second order where it can)\n"
 	"  -c, --connectivity N    8 (default) or 4; Dijkstra only\n"
 	"  -s, --show FIELD        print costs, integration values or flow arrows\n"
 	"  -q, --query X,Y         print 'X Y VALUE' (or 'X Y unreachable'); repeatable\n"
@@ -67,12 +68,9 @@ static int parse_args(int argc, char **argv, solve_args *a)
 			a->goals[a->ngoals++] = (ff_shape){FF_SHAPE_CELL, x, y, 0, 0, 0};
 			break;
 		case 'm':
-			if (!strcmp(optarg, "dijkstra"))
-				a->opts.method = FF_METHOD_DIJKSTRA;
-			else if (!strcmp(optarg, "fmm"))
-				a->opts.method = FF_METHOD_FMM;
-			else
-				return ff_cli_usage("solve", "unknown method '%s' (dijkstra or fmm)", optarg);
+			if (!ff_method_parse(optarg, &a->opts))
+				return ff_cli_usage("solve", "unknown method '%s' (dijkstra, fmm or fmm2)",
+						    optarg);
 			break;
 		case 'c':
 			if (strcmp(optarg, "8") && strcmp(optarg, "4"))
@@ -194,7 +192,7 @@ static void summary(const ff_solver *s, const ff_level *l, const solve_args *a)
 		}
 	printf("%s: %dx%d, %s, %d-connected, %ld cells reachable, largest value %.9g\n",
 	       l->meta.name, l->w, l->h,
-	       a->opts.method == FF_METHOD_FMM ? "fmm" : "dijkstra",
+	       ff_method_name(&a->opts),
 	       a->opts.method == FF_METHOD_FMM ? 4 : a->opts.connectivity, reach, vmax);
 }
 
@@ -208,7 +206,7 @@ int ff_cli_solve(int argc, char **argv)
 	ff_err e;
 
 	memset(&a, 0, sizeof a);
-	a.opts = (ff_solver_opts){FF_METHOD_DIJKSTRA, 8};
+	a.opts = (ff_solver_opts){FF_METHOD_DIJKSTRA, 8, 1};
 	rc = parse_args(argc, argv, &a);
 	if (rc)
 		return rc < 0 ? FF_EXIT_OK : rc;

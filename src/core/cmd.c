@@ -422,15 +422,13 @@ static ff_err do_redo(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resul
 static ff_err solver_words(const args *a, int k, ff_solver_opts *o, ff_cmd_result *r)
 {
 	for (; k < a->n; k++) {
-		if (!strcmp(a->w[k], "dijkstra"))
-			o->method = FF_METHOD_DIJKSTRA;
-		else if (!strcmp(a->w[k], "fmm"))
-			o->method = FF_METHOD_FMM;
-		else if (!strcmp(a->w[k], "8") || !strcmp(a->w[k], "4"))
+		if (ff_method_parse(a->w[k], o))
+			continue;
+		if (!strcmp(a->w[k], "8") || !strcmp(a->w[k], "4"))
 			o->connectivity = a->w[k][0] - '0';
 		else
 			return fail_at(r, a->col[k], FF_E_PARSE,
-				       "expected dijkstra, fmm, 8 or 4 but got '%s'", a->w[k]);
+				       "expected dijkstra, fmm, fmm2, 8 or 4 but got '%s'", a->w[k]);
 	}
 	return FF_OK;
 }
@@ -643,8 +641,8 @@ static const command commands[] = {
 	{{"terrain", "NAME GLYPH COST", "add a terrain to the palette"}, do_terrain},
 	{{"name", "NAME", "rename the level"}, do_name},
 	{{"resize", "W,H", "crop or extend the level (top-left corner stays)"}, do_resize},
-	{{"solve", "[dijkstra|fmm] [8|4] | off", "solve the field in one go (or drop it)"}, do_solve},
-	{{"step", "begin [dijkstra|fmm] [8|4] | cell|wave|phase|all|back [N]",
+	{{"solve", "[dijkstra|fmm|fmm2] [8|4] | off", "solve the field in one go (or drop it)"}, do_solve},
+	{{"step", "begin [dijkstra|fmm|fmm2] [8|4] | cell|wave|phase|all|back [N]",
 	  "begin a solve, advance it N units, or take N steps back"}, do_step},
 	{{"sim", "spawn [N] | add X,Y N [R] | clear | funnel on|off | separation on|off",
 	  "add or remove agents, switch behaviours"}, do_sim},

@@ -58,10 +58,64 @@ FF_HOT double update(const uint8_t *cf, const double *val, int32_t p, int32_t W,
 	return (a + b + sqrt(2.0 * f * f - d * d)) * 0.5;
 }
 
+/* One axis of the second-order update of cell P (D: 1 for x, W for y):
+ * its lower known neighbour T1 and, when the cell beyond it on the same
+ * side is known with T2 <= T1, the one-sided difference (3T - 4T1 + T2) / 2,
+ * which makes the axis' term A (T - B)^2 with A = 9/4, B = (4 T1 - T2) / 3;
+ * else the first-order A = 1, B = T1.  INFINITY for T1 and B when neither
+ * neighbour is known. */
+FF_HOT void axis2(const uint8_t *cf, const double *val, int32_t p, int32_t d,
+		  double *t1, double *a, double *b)
+{
+	const double lo = known(cf, val, p - d), hi = known(cf, val, p + d);
+	/* beyond the lower side; that side is a known cell of the level, so
+	 * the cell beyond it lies at worst in the padding border */
+	const int32_t q = hi < lo ? p + 2 * d : p - 2 * d;
+	const double m = min2(lo, hi);
+	const double t2 = m < INFINITY ? known(cf, val, q) : INFINITY;
+
+	*t1 = m;
+	if (t2 < INFINITY && t2 <= m) {
+		*a = 2.25;
+		*b = (4.0 * m - t2) / 3.0;
+	} else {
+		*a = 1.0;
+		*b = m;
+	}
+}
+
+/* T of unknown cell P of cost F from its known neighbours, to second
+ * order where they allow it (axis2()): the larger root of
+ * Ax (T - Bx)^2 + Ay (T - By)^2 = F^2 when it is upwind (not below either
+ * axis' T1), else the better one-axis solution B + F / sqrt(A).  Solved in
+ * T - min(Bx, By), which keeps the discriminant free of cancellation. */
+FF_HOT double update2(const uint8_t *cf, const double *val, int32_t p, int32_t W,
+		      double f)
+{
+	double tx, ax, bx, ty, ay, by;
+	double base, ux, uy, sa, sb, disc, t;
+
+	axis2(cf, val, p, 1, &tx, &ax, &bx);
+	axis2(cf, val, p, W, &ty, &ay, &by);
+	ux = bx + f / sqrt(ax);
+	uy = by + f / sqrt(ay);
+	if (bx == INFINITY || by == INFINITY)
+		return min2(ux, uy);
+	base = min2(bx, by);
+	bx -= base, by -= base;
+	sa = ax + ay;
+	sb = ax * bx + ay * by;
+	disc = sb * sb - sa * (ax * bx * bx + ay * by * by - f * f);
+	if (disc < 0)
+		return min2(ux, uy);
+	t = base + (sb + sqrt(disc)) / sa;
+	return t < tx || t < ty ? min2(ux, uy) : t;
+}
+
 /* Recomputes cell N, if it is unknown, after the known set grew in bucket
- * K; counts it in *NFRONT when it is first reached. */
+ * K; counts it in *NFRONT when it is first reached.  O2: second order. */
 FF_HOT void touch(ff_solver *s, ff_tq *q, double *val, int32_t n, long k, int mode,
-		  long *nfront)
+		  bool o2, long *nfront)
 {
 	const uint8_t *cf = s->cf;
 	double o, t;
@@ -70,7 +124,8 @@ FF_HOT void touch(ff_solver *s, ff_tq *q, double *val, int32_t n, long k, int mo
 	if (s->cost[n] == FF_WALL || (cf[n] & FL_SETTLED))
 		return;
 	o = val[n];
-	t = update(cf, val, n, s->W, s->ostep[s->cost[n]]);
+	t = o2 ? update2(cf, val, n, s->W, s->ostep[s->cost[n]])
+	       : update(cf, val, n, s->W, s->ostep[s->cost[n]]);
 	if (t == o)
 		return;
 	val[n] = t;
@@ -128,7 +183,7 @@ FF_HOT long accept_chain(ff_solver *s, const ff_bucket *b, long k, int32_t *blk_
  * (up to position WB, WP): each updates its unknown neighbours.  MARGIN > 0:
  * cells that near a band edge are deferred to Q's list instead. */
 FF_HOT void spread_chain(ff_solver *s, ff_tq *q, const ff_bucket *b, int32_t wb,
-			 int32_t wp, long k, int mode, int margin, long *nfront)
+			 int32_t wp, long k, int mode, int margin, bool o2, long *nfront)
 {
 	const int32_t W = s->W, bs = s->bs;
 	double *val = s->val;
@@ -145,10 +200,10 @@ FF_HOT void spread_chain(ff_solver *s, ff_tq *q, const ff_bucket *b, int32_t wb,
 					q->lost = true;
 				continue;
 			}
-			touch(s, q, val, c + 1, k, mode, nfront);
-			touch(s, q, val, c + W, k, mode, nfront);
-			touch(s, q, val, c - 1, k, mode, nfront);
-			touch(s, q, val, c - W, k, mode, nfront);
+			touch(s, q, val, c + 1, k, mode, o2, nfront);
+			touch(s, q, val, c + W, k, mode, o2, nfront);
+			touch(s, q, val, c - 1, k, mode, o2, nfront);
+			touch(s, q, val, c - W, k, mode, o2, nfront);
 		}
 		if (blk == wb)
 			break;
@@ -180,7 +235,12 @@ static void spread(ff_solver *s)
 
 	for (int32_t blk = b->head; blk >= 0; blk = blk == b->tail ? -1 : s->bnext[blk])
 		used += blk == b->tail ? b->fill : s->bs;
-	spread_chain(s, NULL, b, s->acc_blk, s->acc_pos, s->kcur, FF_PUSH_ONE, 0, &nfront);
+	if (s->opts.order == 2)
+		spread_chain(s, NULL, b, s->acc_blk, s->acc_pos, s->kcur, FF_PUSH_ONE, 0, true,
+			     &nfront);
+	else
+		spread_chain(s, NULL, b, s->acc_blk, s->acc_pos, s->kcur, FF_PUSH_ONE, 0, false,
+			     &nfront);
 	s->frontier += nfront;
 	s->acc_blk = -1;
 	s->qcount -= used;
@@ -203,7 +263,8 @@ static bool run_one(ff_solver *s, long n, bool wave)
 /* --- two threads (par.h) ---------------------------------------------
  *
  * Stage 1 of a cell writes only the cell; stage 2 reads and writes its
- * neighbours and reads theirs: a margin of two rows.  Each thread accepts
+ * neighbours and reads theirs: a margin of two rows (three to second
+ * order, whose update reads two cells away).  Each thread accepts
  * the cells of its own ring, then spreads those not near a band edge; the
  * main thread spreads the rest after the round.  A cell's value depends
  * only on which of its neighbours are known when it is last recomputed,
@@ -215,8 +276,8 @@ static bool run_one(ff_solver *s, long n, bool wave)
  * thread. */
 
 /* Thread T's part of bucket K (ALL: the main thread alone, both rings,
- * nothing deferred). */
-FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool all)
+ * nothing deferred); O2: second order. */
+FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool all, bool o2)
 {
 	ff_tq *q = &P->t[t];
 	const int r0 = all ? 0 : t, r1 = all ? 1 : t;
@@ -232,23 +293,31 @@ FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool all)
 	}
 	for (int r = r0; r <= r1; r++)
 		spread_chain(s, q, &P->t[r].ring[k & FF_RING_MASK], wb[r], wp[r], k,
-			     all ? FF_PUSH_ANY : FF_PUSH_OWN, all ? 0 : 2, &q->nfront);
+			     all ? FF_PUSH_ANY : FF_PUSH_OWN, all ? 0 : o2 ? 3 : 2, o2,
+			     &q->nfront);
 }
 
 static void walk_thread(ff_solver *s, struct ff_par *P, int t, long k)
 {
-	walk(s, P, t, k, false);
+	if (s->opts.order == 2)
+		walk(s, P, t, k, false, true);
+	else
+		walk(s, P, t, k, false, false);
 }
 
 static void walk_alone(ff_solver *s, struct ff_par *P, long k)
 {
-	walk(s, P, 0, k, true);
+	if (s->opts.order == 2)
+		walk(s, P, 0, k, true, true);
+	else
+		walk(s, P, 0, k, true, false);
 }
 
 /* The cells both threads deferred in this round, spread by the main
  * thread. */
 static void spread_deferred(ff_solver *s, struct ff_par *P)
 {
+	const bool o2 = s->opts.order == 2;
 	ff_tq *q0 = &P->t[0];
 	const int32_t W = s->W;
 	const long k = P->k;
@@ -258,10 +327,10 @@ static void spread_deferred(ff_solver *s, struct ff_par *P)
 		const ff_tq *q = &P->t[t];
 		for (int32_t i = 0; i < q->ndefer; i++) {
 			const int32_t c = q->defer[i];
-			touch(s, q0, val, c + 1, k, FF_PUSH_ANY, &q0->nfront);
-			touch(s, q0, val, c + W, k, FF_PUSH_ANY, &q0->nfront);
-			touch(s, q0, val, c - 1, k, FF_PUSH_ANY, &q0->nfront);
-			touch(s, q0, val, c - W, k, FF_PUSH_ANY, &q0->nfront);
+			touch(s, q0, val, c + 1, k, FF_PUSH_ANY, o2, &q0->nfront);
+			touch(s, q0, val, c + W, k, FF_PUSH_ANY, o2, &q0->nfront);
+			touch(s, q0, val, c - 1, k, FF_PUSH_ANY, o2, &q0->nfront);
+			touch(s, q0, val, c - W, k, FF_PUSH_ANY, o2, &q0->nfront);
 		}
 	}
 }

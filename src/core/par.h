@@ -10,7 +10,7 @@
  * than `margin` rows from its band's edges reads and writes only cells of
  * its own band (margin 1 for Dijkstra, whose settle reaches one row away;
  * 2 for FMM, whose update of a neighbour reads that neighbour's
- * neighbours).  Cells nearer the edges are deferred and handled by the main
+ * neighbours, 3 for second-order FMM, which reads two cells away).  Cells nearer the edges are deferred and handled by the main
  * thread after the round, while the worker waits.  Each thread has its own
  * ring of buckets and half of the block pool, and a ring holds only cells
  * of its thread's bands, so a thread handling its inner cells queues only
@@ -45,7 +45,7 @@
 
 #define FF_BAND 256                 /* rows per band; a power of two */
 #define FF_PAR_MIN_ENTRIES 64     /* smaller buckets: the main thread alone */
-#define FF_PAR_MARGIN 2            /* the widest margin of any method */
+#define FF_PAR_MARGIN 3            /* the widest margin of any method */
 #define FF_PAR_SLOW 4              /* late rounds in a solve: one thread */
 
 /* One thread's queue and its counters. */

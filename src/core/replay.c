@@ -439,8 +439,7 @@ ff_err ff_replay_record_begin(ff_buf *b, const ff_session *s, const char *progra
 	if (s->sim_flags & FF_SIM_NO_SEPARATION)
 		ff_buf_puts(b, "sim separation off\n");
 	if (s->field) {
-		ff_buf_printf(b, "step begin %s %d\n",
-			      s->opts.method == FF_METHOD_FMM ? "fmm" : "dijkstra",
+		ff_buf_printf(b, "step begin %s %d\n", ff_method_name(&s->opts),
 			      s->opts.connectivity);
 		for (int i = 0; i < s->nsteps; i++)
 			ff_buf_printf(b, "step %s %ld\n", unit_names[s->steps[i].unit],

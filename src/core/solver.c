@@ -106,7 +106,9 @@ ff_err ff_solver_begin(ff_solver *s, const ff_level *l, const ff_shape *goals,
 	if (!s || !l || !opts || l->w != s->w || l->h != s->h)
 		return FF_E_INVAL;
 	if ((opts->method != FF_METHOD_DIJKSTRA && opts->method != FF_METHOD_FMM) ||
-	    (opts->connectivity != 8 && opts->connectivity != 4))
+	    (opts->connectivity != 8 && opts->connectivity != 4) ||
+	    opts->order < 0 || opts->order > 2 ||
+	    (opts->order == 2 && opts->method != FF_METHOD_FMM))
 		return FF_E_INVAL;
 	e = check_goals(s, l, goals, ngoals);
 	if (e)
@@ -311,6 +313,26 @@ const char *ff_phase_name(ff_phase p)
 		[FF_PHASE_DONE] = "done",
 	};
 	return (unsigned)p <= FF_PHASE_DONE ? names[p] : "?";
+}
+
+const char *ff_method_name(const ff_solver_opts *o)
+{
+	if (o->method != FF_METHOD_FMM)
+		return "dijkstra";
+	return o->order == 2 ? "fmm2" : "fmm";
+}
+
+bool ff_method_parse(const char *word, ff_solver_opts *o)
+{
+	if (!strcmp(word, "dijkstra"))
+		o->method = FF_METHOD_DIJKSTRA, o->order = 1;
+	else if (!strcmp(word, "fmm"))
+		o->method = FF_METHOD_FMM, o->order = 1;
+	else if (!strcmp(word, "fmm2"))
+		o->method = FF_METHOD_FMM, o->order = 2;
+	else
+		return false;
+	return true;
 }
 
 double ff_solver_value(const ff_solver *s, int x, int y)

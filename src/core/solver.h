@@ -9,8 +9,10 @@
  *    or sqrt 2 diagonally) times the cost of the cell entered; walls are
  *    impassable; a diagonal needs both orthogonal cells beside it passable
  *    (no corner cutting); 8-connected by default, 4 on request.
- *  - FMM: |grad T| = cost(x), first-order upwind quadratic update, the
- *    queue's buckets (width cmin/4) accepted as groups.
+ *  - FMM: |grad T| = cost(x), first-order upwind quadratic update (or,
+ *    with order 2, second-order one-sided differences on each axis where
+ *    two known cells allow them), the queue's buckets (width cmin/4)
+ *    accepted as groups.
  *  - Goals: every passable goal cell is a source at 0.  Unreachable cells
  *    have value INFINITY and no direction.
  *  - Flow: Dijkstra: towards the allowed neighbour with the lowest value,
@@ -35,7 +37,10 @@ typedef enum ff_method { FF_METHOD_DIJKSTRA, FF_METHOD_FMM } ff_method;
 
 typedef struct ff_solver_opts {
 	ff_method method;
-	int connectivity;        /* 8 or 4 */
+	int connectivity;        /* 8 or 4; Dijkstra only */
+	int order;               /* FMM's differences: 1 (or 0) first order,
+				    2 second order where the known cells
+				    allow it */
 } ff_solver_opts;
 
 typedef enum ff_phase {
@@ -102,6 +107,10 @@ ff_err ff_solver_repair(ff_solver *s, int x0, int y0, int x1, int y1);
 
 ff_phase ff_solver_phase(const ff_solver *s);
 const char *ff_phase_name(ff_phase p);
+/* The method's word: "dijkstra", "fmm" or "fmm2" (second-order FMM). */
+const char *ff_method_name(const ff_solver_opts *o);
+/* Sets O's method and order from such a word; false when it is none. */
+bool ff_method_parse(const char *word, ff_solver_opts *o);
 /* Integration value at (x, y): INFINITY when unreachable or a wall, or not
  * yet settled while stepping. */
 double ff_solver_value(const ff_solver *s, int x, int y);

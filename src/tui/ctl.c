@@ -967,7 +967,7 @@ void ff_ctl_init(ff_ctl *c, ff_session *s, const ff_ctl_hooks *hooks, int cols, 
 	c->cx = l->w / 2, c->cy = l->h / 2;
 	c->slice_cells = FF_SLICE_CELLS;
 	c->rec = (ff_buf)FF_BUF_INIT;
-	c->opts2 = (ff_solver_opts){FF_METHOD_FMM, 8};
+	c->opts2 = (ff_solver_opts){FF_METHOD_FMM, 8, 1};
 	ff_prompt_init(&c->prompt);
 	center(c);
 }

@@ -17,7 +17,7 @@
  *   mark | unmark | prompt [TEXT] | help | scroll N|page|-page | redraw
  *   write [FILE] (w) | w! | wq (x) | quit (q) | quit! (q!) | export FILE [ansi]
  *   mode edit|sim | run [on|off] | speed +|-|N | sim-toggle funnel|separation
- *   record [FILE|db:NAME|stop] | split [dijkstra|fmm] [8|4] | split off
+ *   record [FILE|db:NAME|stop] | split [dijkstra|fmm|fmm2] [8|4] | split off
  *   play [on|off] | play-next
  *
  * Time: the controller has no clock.  The loop asks ff_ctl_wait_ms() how

@@ -79,11 +79,6 @@ void ff_ctl_changed(ff_ctl *c, unsigned mask)
 	count_agents(c);
 }
 
-static const char *method_word(const ff_solver_opts *o)
-{
-	return o->method == FF_METHOD_FMM ? "fmm" : "dijkstra";
-}
-
 unsigned ff_ui_split(ff_ctl *c, int argc, char **argv)
 {
 	ff_solver_opts o = c->s->opts;
@@ -101,22 +96,20 @@ unsigned ff_ui_split(ff_ctl *c, int argc, char **argv)
 	}
 	/* default: the other method, or the other connectivity */
 	if (argc == 1)
-		o.method = o.method == FF_METHOD_FMM ? FF_METHOD_DIJKSTRA : FF_METHOD_FMM;
+		ff_method_parse(o.method == FF_METHOD_FMM ? "dijkstra" : "fmm", &o);
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "dijkstra"))
-			o.method = FF_METHOD_DIJKSTRA;
-		else if (!strcmp(argv[i], "fmm"))
-			o.method = FF_METHOD_FMM;
-		else if (!strcmp(argv[i], "8") || !strcmp(argv[i], "4"))
+		if (ff_method_parse(argv[i], &o))
+			continue;
+		if (!strcmp(argv[i], "8") || !strcmp(argv[i], "4"))
 			o.connectivity = argv[i][0] - '0';
 		else
-			return ff_ctl_usage(c, "split [dijkstra|fmm] [8|4] | split off");
+			return ff_ctl_usage(c, "split [dijkstra|fmm|fmm2] [8|4] | split off");
 	}
 	c->opts2 = o;
 	c->split = true;
 	sync_split(c);
 	ff_ctl_say(c, false, "split view: left %s %d, right %s %d; steps apply to both",
-		   method_word(&c->s->opts), c->s->opts.connectivity, method_word(&o),
+		   ff_method_name(&c->s->opts), c->s->opts.connectivity, ff_method_name(&o),
 		   o.connectivity);
 	return FF_UI_CLEAR;
 }

@@ -292,9 +292,13 @@ static void solver_name(const ff_ctl *c, int pane, char *buf, size_t size)
 {
 	const ff_solver *sv = ff_ctl_pane_solver(c, pane);
 	const ff_solver_opts *o = ff_ctl_pane_opts(c, pane);
+	const char *phase = sv ? ff_phase_name(ff_solver_phase(sv)) : "no field";
 
-	snprintf(buf, size, "%s%d %s", o->method == FF_METHOD_FMM ? "fmm" : "dijkstra",
-		 o->connectivity == 4 ? 4 : 8, sv ? ff_phase_name(ff_solver_phase(sv)) : "no field");
+	/* Fast Marching has one stencil: no connectivity to show */
+	if (o->method == FF_METHOD_FMM)
+		snprintf(buf, size, "%s %s", ff_method_name(o), phase);
+	else
+		snprintf(buf, size, "dijkstra%d %s", o->connectivity == 4 ? 4 : 8, phase);
 }
 
 /* The mode word with what runs underneath: "SIM run x2", "PLAY 12", "EDIT REC". */
@@ -400,7 +404,7 @@ static const char *section_of(unsigned modes)
 
 static const char *const editor_commands[] = {
 	"move DX,DY | goto X,Y | page up|down|left|right | edge left|right|top|bottom",
-	"center | zoom in|out|0|1|2 | split [dijkstra|fmm] [8|4] | split off",
+	"center | zoom in|out|0|1|2 | split [dijkstra|fmm|fmm2] [8|4] | split off",
 	"layer costs|numbers|arrows|frontier|goals|spawns|from|unreachable|agents [on|off]",
 	"pen TERRAIN|next|prev | brush N|+|- | dab [TERRAIN] | draw | goal-here",
 	"mode edit|sim | run [on|off] | speed +|-|N | sim-toggle funnel|separation",
