@@ -328,9 +328,23 @@ START_TEST(fmm_vs_euclid)
 	/* second order: a quarter of the mean error and a third of the
 	 * relative one; the error left is mostly the point source's */
 	ck_assert(two.lowest > -1e-3);
-	ck_assert(two.worst < 1.0);
-	ck_assert(two.mean < 0.3);
+	ck_assert(two.worst < 0.5);
+	ck_assert(two.mean < 0.25);
 	ck_assert(two.worst_rel < 0.03);
+}
+END_TEST
+
+/* Far from the source, near the axes, cells accepted in one bucket add up
+ * their error row after row (docs/solver.md): buckets of cmin/4 reached
+ * 2.47 cells at 601^2 with either order; an exact order gives 1.92 and
+ * 0.33. */
+START_TEST(fmm_far_field)
+{
+	euclid_err one = euclid_error(601, &FMM), two = euclid_error(601, &FMM2);
+
+	ck_assert(one.worst < 2.0);
+	ck_assert(two.worst < 0.7);
+	ck_assert(two.mean < 0.25);
 }
 END_TEST
 
@@ -784,6 +798,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, sample_is_bilinear);
 	tcase_add_test(tc, bytes_per_cell);
 	tcase_add_test(tc, fmm_vs_euclid);
+	tcase_add_test(tc, fmm_far_field);
 	tcase_add_test(tc, fmm_monotone_along_flow);
 	tcase_add_test(tc, stepping_equals_one_shot);
 	tcase_add_test(tc, wave_steps_settle_one_band);

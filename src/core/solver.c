@@ -165,7 +165,7 @@ void ff_solver_seed(ff_solver *s)
 	memset(s->cf, CF_NODIR, s->np);
 	ffq_reset(s);
 	s->spills = 0;
-	s->kscale = s->opts.method == FF_METHOD_FMM ? 4.0 / min_cost(s) : 1.0;
+	s->kscale = s->opts.method == FF_METHOD_FMM ? 8.0 / min_cost(s) : 1.0;
 	for (int i = 0; i < s->ngoals; i++) {
 		int x0, y0, x1, y1;
 		if (!ff_shape_clip(l, &s->goals[i], &x0, &y0, &x1, &y1))

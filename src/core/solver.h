@@ -11,7 +11,7 @@
  *    (no corner cutting); 8-connected by default, 4 on request.
  *  - FMM: |grad T| = cost(x), first-order upwind quadratic update (or,
  *    with order 2, second-order one-sided differences on each axis where
- *    two known cells allow them), the queue's buckets (width cmin/4)
+ *    two known cells allow them), the queue's buckets (width cmin/8)
  *    accepted as groups.
  *  - Goals: every passable goal cell is a source at 0.  Unreachable cells
  *    have value INFINITY and no direction.
