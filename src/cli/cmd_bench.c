@@ -20,12 +20,13 @@ static const char usage[] =
 	"usage: fieldmarshal bench [--quick] [--threads N] [LEVEL ...]\n"
 	"\n"
 	"Times full solves (integration and flow) with Dijkstra and Fast Marching\n"
-	"on generated grids (open, 20% random walls, rooms with one-cell doors,\n"
-	"weighted terrain) at 256, 1024 and 2048 cells square, and on each LEVEL\n"
-	"(a text level or Moving AI .map; solved from its goals, else from the\n"
-	"passable cell nearest its centre).  Prints the median over repeats,\n"
-	"cells per second and the solver's bytes per cell; also the time of an\n"
-	"incremental repair after a one-cell edit.  Progress goes to stderr.\n"
+	"(fmm, and fmm2 to second order) on generated grids (open, 20% random\n"
+	"walls, rooms with one-cell doors, weighted terrain) at 256, 1024 and 2048\n"
+	"cells square, and on each LEVEL (a text level or Moving AI .map; solved\n"
+	"from its goals, else from the passable cell nearest its centre).  Prints\n"
+	"the median over repeats, cells per second and the solver's bytes per\n"
+	"cell; also the time of an incremental repair after a one-cell edit.\n"
+	"Progress goes to stderr.\n"
 	"Without LEVELs it ends with the level store's save, load and list times.\n"
 	"\n"
 	"  -q, --quick   256 and 1024 only, fewer repeats\n"
@@ -93,6 +94,7 @@ static void bench_level(const char *grid, ff_level *l, const ff_shape *g, int ng
 {
 	static const ff_solver_opts dij = {FF_METHOD_DIJKSTRA, 8, 1};
 	static const ff_solver_opts fmm = {FF_METHOD_FMM, 4, 1};
+	static const ff_solver_opts fmm2 = {FF_METHOD_FMM, 4, 2};
 	ff_solver *s = ff_solver_create(l->w, l->h);
 	ff_err e;
 
@@ -110,6 +112,7 @@ static void bench_level(const char *grid, ff_level *l, const ff_shape *g, int ng
 	}
 	row(grid, l, "dijkstra", time_solve(s, l, g, ng, &dij, reps), s);
 	row(grid, l, "fmm", time_solve(s, l, g, ng, &fmm, reps), s);
+	row(grid, l, "fmm2", time_solve(s, l, g, ng, &fmm2, reps), s);
 	row(grid, l, "repair", time_repair(s, l, g, ng, reps * 2 > 64 ? 64 : reps * 2), s);
 	ff_solver_destroy(s);
 }
