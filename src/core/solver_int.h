@@ -7,7 +7,8 @@
  * with W = w + 2.  Per cell: cost (1 byte), val (double, 8) and one byte
  * `cf` holding the flow direction (low 4 bits, CF_NODIR for none) and the
  * flags (settled, the repair marks): 10 bytes, plus the queue's pool of
- * 3/8 of an entry (int32) per cell: 11.67 bytes per cell at 1024x1024.
+ * 3/8 of an entry (int32) per cell: 11.69 bytes per cell at 1024x1024,
+ * 11.81 with the second thread's lists (par.h, docs/solver.md).
  *
  * The queue is a circular bucket queue of FF_RING buckets of width 1/kscale
  * (kscale = 1 for Dijkstra, whose smallest step costs 1, so a bucket never
