@@ -66,10 +66,10 @@ FF_HOT double update(const uint8_t *cf, const double *val, int32_t p, int32_t W,
  * its lower known neighbour T1 and, when the cell beyond it on the same
  * side is known with T2 <= T1, the one-sided difference (3T - 4T1 + T2) / 2,
  * which makes the axis' term A (T - B)^2 with A = 9/4, B = (4 T1 - T2) / 3;
- * else the first-order A = 1, B = T1.  INFINITY for T1 and B when neither
- * neighbour is known. */
+ * else the first-order A = 1, B = T1; *R = sqrt(A).  INFINITY for T1 and B
+ * when neither neighbour is known. */
 FF_HOT void axis2(const uint8_t *cf, const double *val, int32_t p, int32_t d,
-		  double *t1, double *a, double *b)
+		  double *t1, double *a, double *r, double *b)
 {
 	const double lo = known(cf, val, p - d), hi = known(cf, val, p + d);
 	/* beyond the lower side; that side is a known cell of the level, so
@@ -80,10 +80,10 @@ FF_HOT void axis2(const uint8_t *cf, const double *val, int32_t p, int32_t d,
 
 	*t1 = m;
 	if (t2 < INFINITY && t2 <= m) {
-		*a = 2.25;
+		*a = 2.25, *r = 1.5;
 		*b = (4.0 * m - t2) / 3.0;
 	} else {
-		*a = 1.0;
+		*a = 1.0, *r = 1.0;
 		*b = m;
 	}
 }
@@ -96,13 +96,13 @@ FF_HOT void axis2(const uint8_t *cf, const double *val, int32_t p, int32_t d,
 FF_HOT double update2(const uint8_t *cf, const double *val, int32_t p, int32_t W,
 		      double f)
 {
-	double tx, ax, bx, ty, ay, by;
+	double tx, ax, rx, bx, ty, ay, ry, by;
 	double base, ux, uy, sa, sb, disc, t;
 
-	axis2(cf, val, p, 1, &tx, &ax, &bx);
-	axis2(cf, val, p, W, &ty, &ay, &by);
-	ux = bx + f / sqrt(ax);
-	uy = by + f / sqrt(ay);
+	axis2(cf, val, p, 1, &tx, &ax, &rx, &bx);
+	axis2(cf, val, p, W, &ty, &ay, &ry, &by);
+	ux = bx + f / rx;
+	uy = by + f / ry;
 	if (bx == INFINITY || by == INFINITY)
 		return min2(ux, uy);
 	base = min2(bx, by);
