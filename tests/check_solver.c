@@ -740,6 +740,21 @@ START_TEST(two_threads_equal_one)
 		}
 		ff_level_destroy(l);
 	}
+	/* costs 1 and 254: FMM's longest step, 8 * 254 buckets, fits the
+	 * ring, so the threads keep sharing (with a ring of 1024 buckets
+	 * they gave up at the first cell of cost 128 or more) */
+	{
+		ff_level *l = ff_gen_level(FF_GEN_OPEN, w, h, 4);
+		uint64_t rs = 5;
+		falls = two->par_falls;
+		for (int i = 0; i < w * h; i++)
+			if (tu_range(&rs, 0, 19) == 0 && !ff_level_is_goal(l, i % w, i / w))
+				l->cells[i] = 254;
+		same_threaded(two, one, l, l->meta.goals, &FMM, true);
+		same_threaded(two, one, l, l->meta.goals, &FMM2, true);
+		ck_assert_int_eq(two->par_falls, falls);
+		ff_level_destroy(l);
+	}
 	/* a stepped FMM solve finished in one go: its queue holds cells of
 	 * every band, so it stays on one thread (two would share cells) */
 	{
@@ -765,11 +780,14 @@ START_TEST(two_threads_equal_one)
 	ck_assert_int_eq(ff_solver_set_threads(cone, 1), FF_OK);
 	same_threaded(ctwo, cone, cb, &g0, &DIJ8, false);
 	ck_assert_int_gt(ctwo->par_falls, 0);
-	same_threaded(ctwo, cone, cb, &g0, &FMM, false);
-	/* Fast Marching never fills the comb's pool: shrink it to make a
-	 * thread's half run out; the solve starts again on one thread, which
-	 * spills, and still gives the bytes of a roomy one-thread solve */
+	/* Fast Marching never fills the comb's pool, and its steps into the
+	 * cost-254 rows fit the ring */
 	falls = ctwo->par_falls;
+	same_threaded(ctwo, cone, cb, &g0, &FMM, false);
+	ck_assert_int_eq(ctwo->par_falls, falls);
+	/* shrink the pool to make a thread's half run out; the solve starts
+	 * again on one thread, which spills, and still gives the bytes of a
+	 * roomy one-thread solve */
 	ctwo->nblk /= 6;
 	same_threaded(ctwo, cone, cb, &g0, &FMM, false);
 	ck_assert_int_gt(ctwo->par_falls, falls);

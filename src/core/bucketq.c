@@ -13,15 +13,20 @@
 
 #include "solver_int.h"
 
+/* Buckets that hold entries at once on ordinary levels (a wavefront's
+ * width in buckets), which sizes the pool's blocks. */
+enum { LIVE_BUCKETS = 1024 };
+
 void ffq_size(size_t n, int *bs, int *nblk)
 {
-	size_t want = n / ((size_t)FF_RING * 32), blocks;
+	size_t want = n / ((size_t)LIVE_BUCKETS * 32), blocks;
 	int b = 4;
 
 	while (b < 32 && (size_t)b * 2 <= want)
 		b *= 2;
-	/* 3/8 of an entry per cell, plus one partial block per ring bucket */
-	blocks = (n * 3 / 8 + (size_t)b - 1) / (size_t)b + FF_RING / 2;
+	/* 3/8 of an entry per cell, plus room for the live buckets' partly
+	 * filled last blocks */
+	blocks = (n * 3 / 8 + (size_t)b - 1) / (size_t)b + LIVE_BUCKETS / 2;
 	if (blocks < 2 * FF_RING)
 		blocks = 2 * FF_RING;
 	*bs = b;

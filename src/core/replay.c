@@ -34,6 +34,10 @@ uint64_t ff_session_hash(const ff_session *s)
 		h = ff_hash_int(h, (uint64_t)ff_solver_phase(s->solver), 1);
 		h = ff_hash_int(h, (uint64_t)s->opts.method, 1);
 		h = ff_hash_int(h, (uint64_t)s->opts.connectivity, 1);
+		/* second order only, so that hashes recorded before it existed
+		 * still hold */
+		if (s->opts.order == 2)
+			h = ff_hash_int(h, 2, 1);
 		for (int y = 0; y < l->h; y++)
 			for (int x = 0; x < l->w; x++) {
 				h = ff_hash_double(h, ff_solver_value(s->solver, x, y));

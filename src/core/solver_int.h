@@ -7,8 +7,8 @@
  * with W = w + 2.  Per cell: cost (1 byte), val (double, 8) and one byte
  * `cf` holding the flow direction (low 4 bits, CF_NODIR for none) and the
  * flags (settled, the repair marks): 10 bytes, plus the queue's pool of
- * 3/8 of an entry (int32) per cell: 11.69 bytes per cell at 1024x1024,
- * 11.81 with the second thread's lists (par.h, docs/solver.md).
+ * 3/8 of an entry (int32) per cell: 11.70 bytes per cell at 1024x1024,
+ * 11.83 with the second thread's ring and lists (par.h, docs/solver.md).
  *
  * The queue is a circular bucket queue of FF_RING buckets of width 1/kscale
  * (kscale = 1 for Dijkstra, whose smallest step costs 1, so a bucket never
@@ -36,7 +36,10 @@
 
 #include "solver.h"
 
-#define FF_RING 1024                    /* buckets; a power of two */
+/* Buckets in the ring, a power of two above the largest step in buckets:
+ * Dijkstra's 254 * sqrt 2 and FMM's 8 * 254 / cmin (its buckets are
+ * cmin/8 wide; a two-thread solve cannot send keys to the overflow). */
+#define FF_RING 2048
 #define FF_RING_MASK (FF_RING - 1)
 #define FF_KEY_MAX 2000000000.0         /* keys above this are clamped */
 
