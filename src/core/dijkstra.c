@@ -139,6 +139,19 @@ FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
 	return (int)bd;
 }
 
+/* Settles cell C of value V with its lowered neighbours staged in G, and
+ * queues the stage as MODE says (Q: the settling thread's queue) when it
+ * could not take another cell's eight. */
+FF_HOT void settle_staged(ff_solver *s, ff_tq *q, ff_stage *g, int32_t c, double v,
+			  bool eight, int mode)
+{
+	const int bd = eight ? settle(s, g, c, v, true) : settle(s, g, c, v, false);
+
+	s->cf[c] = (uint8_t)(bd | FL_SETTLED);
+	if (g->n > FF_STAGE - 8)
+		flush(s, q, g, mode);
+}
+
 const int32_t *ff_dijkstra_offsets(const ff_solver *s, int32_t off[8])
 {
 	const int32_t W = s->W;
@@ -232,15 +245,11 @@ static void run_fused(ff_solver *s, bool eight)
 			for (; i < lim; i++) {
 				int32_t c = e[i];
 				double v = val[c];
-				int bd;
 				if (ffq_key1(v) != k || (cf[c] & FL_SETTLED))
 					continue;
-				bd = eight ? settle(s, &g, c, v, true) : settle(s, &g, c, v, false);
-				cf[c] = (uint8_t)(bd | FL_SETTLED);
+				settle_staged(s, NULL, &g, c, v, eight, FF_PUSH_ONE);
 				nset++;
 				last = c;
-				if (g.n > FF_STAGE - 8)
-					flush(s, NULL, &g, FF_PUSH_ONE);
 			}
 			/* the block may have grown while it was walked */
 			if (i < (blk == b->tail ? b->fill : bs))
@@ -331,7 +340,6 @@ FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool eight, bool
 			for (int32_t i = 0; i < lim; i++) {
 				const int32_t c = e[i];
 				const double v = val[c];
-				int bd;
 				if (ffq_key1(v) != k || (cf[c] & FL_SETTLED))
 					continue;
 				if (!all && ff_par_edge(s, c, 1)) {
@@ -341,12 +349,9 @@ FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool eight, bool
 						q->lost = true;
 					continue;
 				}
-				bd = eight ? settle(s, &g, c, v, true) : settle(s, &g, c, v, false);
-				cf[c] = (uint8_t)(bd | FL_SETTLED);
+				settle_staged(s, q, &g, c, v, eight, mode);
 				nset++;
 				last = c;
-				if (g.n > FF_STAGE - 8)
-					flush(s, q, &g, mode);
 			}
 		}
 	}
@@ -366,16 +371,11 @@ FF_HOT void deferred(ff_solver *s, struct ff_par *P, bool eight)
 		const ff_tq *q = &P->t[t];
 		for (int32_t i = 0; i < q->ndefer; i++) {
 			int32_t c = q->defer[i];
-			int bd;
 			if (s->cf[c] & FL_SETTLED)
 				continue;
-			bd = eight ? settle(s, &g, c, s->val[c], true)
-				   : settle(s, &g, c, s->val[c], false);
-			s->cf[c] = (uint8_t)(bd | FL_SETTLED);
+			settle_staged(s, q0, &g, c, s->val[c], eight, FF_PUSH_ANY);
 			q0->nset++;
 			q0->last = c;
-			if (g.n > FF_STAGE - 8)
-				flush(s, q0, &g, FF_PUSH_ANY);
 		}
 	}
 	flush(s, q0, &g, FF_PUSH_ANY);
