@@ -10,11 +10,12 @@
  * than `margin` rows from its band's edges reads and writes only cells of
  * its own band (margin 1 for Dijkstra, whose settle reaches one row away;
  * 2 for FMM, whose update of a neighbour reads that neighbour's
- * neighbours, 3 for second-order FMM, which reads two cells away).  Cells nearer the edges are deferred and handled by the main
- * thread after the round, while the worker waits.  Each thread has its own
- * ring of buckets and half of the block pool, and a ring holds only cells
- * of its thread's bands, so a thread handling its inner cells queues only
- * into its own ring; the main thread alone (deferred cells, small buckets,
+ * neighbours; 3 for second-order FMM, which reads two cells away).  Cells
+ * nearer the edges are deferred and handled by the main thread after the
+ * round, while the worker waits.  Each thread has its own ring of buckets
+ * and half of the block pool, and a ring holds only cells of its thread's
+ * bands, so a thread handling its inner cells queues only into its own
+ * ring; the main thread alone (deferred cells, small buckets,
  * bucket 0 with the goals) queues each cell into its owner's ring.
  *
  * A round: the main thread bumps an epoch, both threads walk their own
