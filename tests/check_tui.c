@@ -753,7 +753,10 @@ START_TEST(split_view_panes_agree_with_direct_solves)
 	ck_assert_int_eq(ff_ctl_panes(&ctl), 2);
 	ck_assert_int_eq(ff_ctl_view_w(&ctl), 49);
 	ck_assert_int_eq(ff_ctl_pane_x(&ctl, 1), 50);
+	ff_ctl_run(&ctl, "split fmm2");
+	ck_assert_msg(strstr(ctl.msg, "left dijkstra8, right fmm2;"), "%s", ctl.msg);
 	ff_ctl_run(&ctl, "split fmm 4");
+	ck_assert_msg(strstr(ctl.msg, "left dijkstra8, right fmm;"), "%s", ctl.msg);
 	ck_assert(ff_solver_solve(ref, sess.level, sess.level->meta.goals, 1, &fmm4) == FF_OK);
 	assert_same_field(ff_ctl_pane_solver(&ctl, 1), ref, 12, 7);
 	ck_assert(ff_solver_solve(ref, sess.level, sess.level->meta.goals, 1, &dij8) == FF_OK);

@@ -322,6 +322,13 @@ const char *ff_method_name(const ff_solver_opts *o)
 	return o->order == 2 ? "fmm2" : "fmm";
 }
 
+const char *ff_method_label(const ff_solver_opts *o)
+{
+	if (o->method == FF_METHOD_FMM)
+		return ff_method_name(o);
+	return o->connectivity == 4 ? "dijkstra4" : "dijkstra8";
+}
+
 bool ff_method_parse(const char *word, ff_solver_opts *o)
 {
 	if (!strcmp(word, "dijkstra"))

@@ -109,6 +109,9 @@ ff_phase ff_solver_phase(const ff_solver *s);
 const char *ff_phase_name(ff_phase p);
 /* The method's word: "dijkstra", "fmm" or "fmm2" (second-order FMM). */
 const char *ff_method_name(const ff_solver_opts *o);
+/* The word with Dijkstra's connectivity, as the editor shows it:
+ * "dijkstra8", "dijkstra4", "fmm", "fmm2" (FMM has one stencil). */
+const char *ff_method_label(const ff_solver_opts *o);
 /* Sets O's method and order from such a word; false when it is none. */
 bool ff_method_parse(const char *word, ff_solver_opts *o);
 /* Integration value at (x, y): INFINITY when unreachable or a wall, or not

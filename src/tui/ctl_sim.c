@@ -108,9 +108,8 @@ unsigned ff_ui_split(ff_ctl *c, int argc, char **argv)
 	c->opts2 = o;
 	c->split = true;
 	sync_split(c);
-	ff_ctl_say(c, false, "split view: left %s %d, right %s %d; steps apply to both",
-		   ff_method_name(&c->s->opts), c->s->opts.connectivity, ff_method_name(&o),
-		   o.connectivity);
+	ff_ctl_say(c, false, "split view: left %s, right %s; steps apply to both",
+		   ff_method_label(&c->s->opts), ff_method_label(&o));
 	return FF_UI_CLEAR;
 }
 

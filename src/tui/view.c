@@ -292,13 +292,9 @@ static void solver_name(const ff_ctl *c, int pane, char *buf, size_t size)
 {
 	const ff_solver *sv = ff_ctl_pane_solver(c, pane);
 	const ff_solver_opts *o = ff_ctl_pane_opts(c, pane);
-	const char *phase = sv ? ff_phase_name(ff_solver_phase(sv)) : "no field";
 
-	/* Fast Marching has one stencil: no connectivity to show */
-	if (o->method == FF_METHOD_FMM)
-		snprintf(buf, size, "%s %s", ff_method_name(o), phase);
-	else
-		snprintf(buf, size, "dijkstra%d %s", o->connectivity == 4 ? 4 : 8, phase);
+	snprintf(buf, size, "%s %s", ff_method_label(o),
+		 sv ? ff_phase_name(ff_solver_phase(sv)) : "no field");
 }
 
 /* The mode word with what runs underneath: "SIM run x2", "PLAY 12", "EDIT REC". */
