@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/gen.h"
+#include "core/rng.h"
 #include "core/solver.h"
 #include "core/solver_int.h"
 #include "core/textlevel.h"
@@ -370,6 +371,81 @@ START_TEST(fmm_monotone_along_flow)
 				/* the arrow is within 90 degrees of -grad T */
 				ck_assert(fx * ff_dir_dx[d] + fy * ff_dir_dy[d] > 0);
 			}
+		ff_solver_destroy(s);
+		ff_level_destroy(l);
+	}
+}
+END_TEST
+
+/* The FMM arrow of (X, Y) by its definition (docs/solver.md): among the
+ * lower neighbours, diagonals only past two passable cells, the one whose
+ * unit vector has the largest dot product with the upwind -grad T, the
+ * first in FF_DIR_* order on ties; none where -grad T is zero (which a
+ * solved field has only on goals). */
+static int best_aligned(const ff_solver *s, const ff_level *l, int x, int y)
+{
+	const double v = ff_solver_value(s, x, y);
+	double t[8], gx = 0, gy = 0, best = 0;
+	int bd = FF_DIR_NONE;
+
+	for (int d = 0; d < 8; d++)
+		t[d] = ff_solver_value(s, x + ff_dir_dx[d], y + ff_dir_dy[d]);
+	if (t[FF_DIR_E] <= t[FF_DIR_W] && t[FF_DIR_E] < v)
+		gx = v - t[FF_DIR_E];
+	else if (t[FF_DIR_W] < v)
+		gx = -(v - t[FF_DIR_W]);
+	if (t[FF_DIR_S] <= t[FF_DIR_N] && t[FF_DIR_S] < v)
+		gy = v - t[FF_DIR_S];
+	else if (t[FF_DIR_N] < v)
+		gy = -(v - t[FF_DIR_N]);
+	if (gx == 0 && gy == 0)
+		return FF_DIR_NONE;
+	for (int d = 0; d < 8; d++) {
+		const int dx = ff_dir_dx[d], dy = ff_dir_dy[d];
+		double dot = dx * gx + dy * gy;
+		if (!(t[d] < v))
+			continue;
+		if (d >= FF_DIR_SE) {
+			if (ff_level_cost(l, x + dx, y) == FF_WALL ||
+			    ff_level_cost(l, x, y + dy) == FF_WALL)
+				continue;
+			dot *= 0.70710678118654752;
+		}
+		if (bd == FF_DIR_NONE || dot > best)
+			bd = d, best = dot;
+	}
+	return bd;
+}
+
+static void check_best_aligned(const ff_solver *s, const ff_level *l)
+{
+	for (int y = 0; y < l->h; y++)
+		for (int x = 0; x < l->w; x++) {
+			const double v = ff_solver_value(s, x, y);
+			const int want = isinf(v) || v == 0 ? FF_DIR_NONE : best_aligned(s, l, x, y);
+			ck_assert_msg(ff_solver_dir(s, x, y) == want, "(%d,%d): %d, not %d", x, y,
+				      ff_solver_dir(s, x, y), want);
+		}
+}
+
+/* Solved fields, then the same fields with every value replaced by one of
+ * 1..4, whose ties exercise every tie-break of the rule. */
+START_TEST(fmm_arrow_best_aligned)
+{
+	ff_rng r;
+
+	ff_rng_seed(&r, 5);
+	for (int k = 0; k < 2 * FF_GEN__COUNT; k++) {
+		/* odd widths: the last cell of a row is done on its own */
+		ff_level *l = ff_gen_level((ff_gen_kind)(k / 2), 83 + k % 2 * 16, 47,
+					   11u + (unsigned)k);
+		ff_solver *s = solve(l, l->meta.goals, 1, k % 2 ? &FMM2 : &FMM);
+		check_best_aligned(s, l);
+		for (size_t p = 0; p < s->np; p++)
+			if (s->val[p] != INFINITY)
+				s->val[p] = (double)(1 + ff_rng_below(&r, 4));
+		ff_solver_flow_range(s, 0, (size_t)l->w * (size_t)l->h);
+		check_best_aligned(s, l);
 		ff_solver_destroy(s);
 		ff_level_destroy(l);
 	}
@@ -818,6 +894,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, fmm_vs_euclid);
 	tcase_add_test(tc, fmm_far_field);
 	tcase_add_test(tc, fmm_monotone_along_flow);
+	tcase_add_test(tc, fmm_arrow_best_aligned);
 	tcase_add_test(tc, stepping_equals_one_shot);
 	tcase_add_test(tc, wave_steps_settle_one_band);
 	tcase_add_test(tc, repair_equals_full_solve);

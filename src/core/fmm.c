@@ -33,6 +33,10 @@
  */
 #include "par.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 FF_HOT double known(const uint8_t *cf, const double *val, int32_t p)
 {
 	return (cf[p] & FL_SETTLED) ? val[p] : INFINITY;
@@ -425,33 +429,71 @@ FF_HOT uint8_t dir_of(const double t[9])
 	return (uint8_t)ff_sel(dok, di, ff_sel(hx | hy, ff_sel(xwins, xi, yi), CF_NODIR));
 }
 
-uint8_t ff_fmm_dir(const ff_solver *s, int32_t p)
+#if defined(__SSE2__)
+/* C ? A : B, lane by lane, for masks C of all ones or all zeros */
+FF_HOT __m128i sel2(__m128d c, __m128i a, __m128i b)
 {
-	const int32_t W = s->W;
-	const int32_t off[8] = {1, W, -1, -W, W + 1, W - 1, -W - 1, -W + 1};
-	double t[9];
-	uint8_t dir;
+	const __m128i m = _mm_castpd_si128(c);
 
-	if (s->cost[p] == FF_WALL || !(s->cf[p] & FL_SETTLED) || s->val[p] == 0.0)
-		return FF_DIR_NONE;
-	for (int d = 0; d < 8; d++)
-		t[d] = known(s->cf, s->val, p + off[d]);
-	t[8] = s->val[p];
-	dir = dir_of(t);
-	return dir == CF_NODIR ? FF_DIR_NONE : dir;
+	return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b));
 }
+
+FF_HOT __m128d sel2d(__m128d c, __m128d a, __m128d b)
+{
+	return _mm_or_pd(_mm_and_pd(c, a), _mm_andnot_pd(c, b));
+}
+
+/* dir_of() of the two cells at V[0], V[1], the neighbours' values at the
+ * same offsets: the same comparisons on the same doubles, lane by lane,
+ * and CF_NODIR unless the cell's value is neither INFINITY nor 0. */
+FF_HOT __m128i dir_of2(const double *v, int32_t W)
+{
+#define D(d) _mm_set1_epi64x(d)
+	const __m128d t = _mm_loadu_pd(v), te = _mm_loadu_pd(v + 1), tw = _mm_loadu_pd(v - 1);
+	const __m128d ts = _mm_loadu_pd(v + W), tn = _mm_loadu_pd(v - W);
+	const __m128d zero = _mm_setzero_pd();
+	const __m128d ax = _mm_sub_pd(t, _mm_min_pd(tw, te)), ay = _mm_sub_pd(t, _mm_min_pd(tn, ts));
+	const __m128d west = _mm_cmpgt_pd(te, tw), north = _mm_cmpgt_pd(ts, tn);
+	const __m128d hx = _mm_cmpgt_pd(ax, zero), hy = _mm_cmpgt_pd(ay, zero);
+	const __m128d td = sel2d(west, sel2d(north, _mm_loadu_pd(v - W - 1), _mm_loadu_pd(v + W - 1)),
+				 sel2d(north, _mm_loadu_pd(v - W + 1), _mm_loadu_pd(v + W + 1)));
+	const __m128d sd = _mm_mul_pd(_mm_add_pd(ax, ay), _mm_set1_pd(0.70710678118654752));
+	const __m128d dok = _mm_and_pd(_mm_and_pd(_mm_and_pd(hx, hy), _mm_cmplt_pd(td, t)),
+				       _mm_and_pd(_mm_cmpgt_pd(sd, ax), _mm_cmpgt_pd(sd, ay)));
+	/* xi < yi unless xi is W and yi is S */
+	const __m128d xfirst = _mm_or_pd(_mm_andnot_pd(west, _mm_cmpeq_pd(zero, zero)), north);
+	const __m128d xwins = _mm_or_pd(_mm_cmpgt_pd(ax, ay), _mm_and_pd(_mm_cmpeq_pd(ax, ay), xfirst));
+	const __m128i xi = sel2(west, D(FF_DIR_W), D(FF_DIR_E)), yi = sel2(north, D(FF_DIR_N), D(FF_DIR_S));
+	const __m128i di = sel2(west, sel2(north, D(FF_DIR_NW), D(FF_DIR_SW)),
+				sel2(north, D(FF_DIR_NE), D(FF_DIR_SE)));
+	const __m128d ok = _mm_and_pd(_mm_cmpneq_pd(t, _mm_set1_pd(INFINITY)), _mm_cmpneq_pd(t, zero));
+	const __m128i d = sel2(dok, di, sel2(_mm_or_pd(hx, hy), sel2(xwins, xi, yi), D(CF_NODIR)));
+
+	return sel2(ok, d, D(CF_NODIR));
+#undef D
+}
+#endif
 
 /* After the integration every reached cell is known and every other one
  * holds INFINITY, so known() is the value itself.  Reads values, writes
  * only each cell's own cf byte, so two threads may share the rows
- * (solver.c). */
+ * (solver.c).  Two cells at a time where SSE2 is there. */
 void ff_fmm_flow_span(ff_solver *s, int32_t p, int32_t n)
 {
 	const int32_t W = s->W;
 	const double *val = s->val;
 	uint8_t *cf = s->cf;
+	int32_t i = p;
 
-	for (int32_t i = p; i < p + n; i++) {
+#if defined(__SSE2__)
+	for (; i + 2 <= p + n; i += 2) {
+		const __m128i d = dir_of2(val + i, W);
+		cf[i] = (uint8_t)((cf[i] & ~CF_DIR) | _mm_cvtsi128_si32(d));
+		cf[i + 1] = (uint8_t)((cf[i + 1] & ~CF_DIR) |
+				      _mm_cvtsi128_si32(_mm_unpackhi_epi64(d, d)));
+	}
+#endif
+	for (; i < p + n; i++) {
 		const double t[9] = {val[i + 1], val[i + W], val[i - 1], val[i - W],
 				     val[i + W + 1], val[i + W - 1], val[i - W - 1],
 				     val[i - W + 1], val[i]};

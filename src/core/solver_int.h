@@ -229,7 +229,6 @@ void ff_par_destroy(struct ff_par *p);
 size_t ff_par_bytes(const struct ff_par *p);
 /* Flow direction of padded cell P from the final values. */
 uint8_t ff_dijkstra_dir(const ff_solver *s, int32_t p);
-uint8_t ff_fmm_dir(const ff_solver *s, int32_t p);
 /* Neighbour offsets in FF_DIR_* order; whether the step from P towards D
  * is allowed (target passable, no corner cut). */
 const int32_t *ff_dijkstra_offsets(const ff_solver *s, int32_t off[8]);
