@@ -28,31 +28,72 @@
 #include <emmintrin.h>
 #endif
 
-/* Lowers neighbour N, of value O, to NV when that is lower.  G == NULL
- * (stepping and repair): queues it at once, reopening it if settled.
- * Else stages it, to be queued by flush(), and without a branch: whether a
- * neighbour is lowered is what a branch predictor cannot guess next to
- * walls, and the guesses it missed took a third of the solve time with
- * random walls.  A cell lowered twice is staged twice; one entry is stale
- * when queued. */
-FF_HOT void relax(ff_solver *s, ff_stage *g, int32_t n, double o, double nv)
+/* Pairs of doubles: the neighbours are handled two at a time, in the two
+ * lanes of an SSE2 register where there is one, else in a struct. */
+#if defined(__SSE2__)
+typedef __m128d pair;
+
+FF_HOT pair pair_ld(const double *p0, const double *p1)
 {
-	if (!g) {
-		if (nv < o)
-			ffq_lower(s, n, o, nv);
-		return;
-	}
-	s->val[n] = nv < o ? nv : o;
-	g->c[g->n] = n;
-	g->n += nv < o;
+	return _mm_loadh_pd(_mm_load_sd(p0), p1);
 }
 
-/* Queues the staged cells at the keys of their values, as MODE says (Q:
- * the settling thread's queue). */
+FF_HOT pair pair_all(double x) { return _mm_set1_pd(x); }
+FF_HOT pair pair_add(pair a, pair b) { return _mm_add_pd(a, b); }
+/* a < b ? a : b, lane by lane */
+FF_HOT pair pair_min(pair a, pair b) { return _mm_min_pd(a, b); }
+FF_HOT double pair_lo(pair a) { return _mm_cvtsd_f64(a); }
+FF_HOT double pair_hi(pair a) { return _mm_cvtsd_f64(_mm_unpackhi_pd(a, a)); }
+
+/* Bit 0 for lane 0, bit 1 for lane 1. */
+FF_HOT unsigned pair_lt(pair a, pair b)
+{
+	return (unsigned)_mm_movemask_pd(_mm_cmplt_pd(a, b));
+}
+
+FF_HOT unsigned pair_eq(pair a, pair b)
+{
+	return (unsigned)_mm_movemask_pd(_mm_cmpeq_pd(a, b));
+}
+
+FF_HOT void pair_st(double *p0, double *p1, pair a)
+{
+	_mm_storel_pd(p0, a);
+	_mm_storeh_pd(p1, a);
+}
+#else
+typedef struct pair {
+	double lo, hi;
+} pair;
+
+FF_HOT pair pair_ld(const double *p0, const double *p1) { return (pair){*p0, *p1}; }
+FF_HOT pair pair_all(double x) { return (pair){x, x}; }
+FF_HOT pair pair_add(pair a, pair b) { return (pair){a.lo + b.lo, a.hi + b.hi}; }
+FF_HOT pair pair_min(pair a, pair b)
+{
+	return (pair){a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
+}
+FF_HOT double pair_lo(pair a) { return a.lo; }
+FF_HOT double pair_hi(pair a) { return a.hi; }
+FF_HOT unsigned pair_lt(pair a, pair b) { return (a.lo < b.lo) | (a.hi < b.hi) << 1; }
+FF_HOT unsigned pair_eq(pair a, pair b) { return (a.lo == b.lo) | (a.hi == b.hi) << 1; }
+FF_HOT void pair_st(double *p0, double *p1, pair a) { *p0 = a.lo, *p1 = a.hi; }
+#endif
+
+/* Queues the neighbours that settles staged (below), at the keys of their
+ * values, as MODE says (Q: the settling thread's queue). */
 static void flush(ff_solver *s, ff_tq *q, ff_stage *g, int mode)
 {
-	for (long i = 0; i < g->n; i++)
-		ff_par_push(s, q, g->c[i], ffq_key1(s->val[g->c[i]]), mode);
+	int32_t off[8];
+
+	ff_dijkstra_offsets(s, off);
+	for (long i = 0; i < g->n; i += 2) {
+		const int32_t c = g->c[i];
+		for (unsigned m = (unsigned)g->c[i + 1]; m; m &= m - 1) {
+			const int32_t n = c + off[__builtin_ctz(m)];
+			ff_par_push(s, q, n, ffq_key1(s->val[n]), mode);
+		}
+	}
 	g->n = 0;
 }
 
@@ -60,81 +101,83 @@ static void flush(ff_solver *s, ff_tq *q, ff_stage *g, int mode)
  * or a step it keeps the arithmetic exact and the loop free of branches. */
 static const double corner_pen[2] = {0.0, INFINITY};
 
-/* The direction of the lowest of the eight neighbour values (FF_DIR_*
- * order; the first of equals) if it is below V, else CF_NODIR.  Without
- * branches: written as conditional expressions, the compiler made some of
- * them branches, which mispredict next to walls. */
-FF_HOT unsigned lowest(double e, double so, double w, double n, double se,
-		       double sw, double nw, double ne, double v)
+/* The direction of the lowest of the eight neighbour values, in pairs
+ * (E, S), (W, N), (SE, SW), (NW, NE) (FF_DIR_* order; the first of
+ * equals), if it is below V, else CF_NODIR.  Without branches: written as
+ * conditional expressions, the compiler made some of them branches, which
+ * mispredict next to walls. */
+FF_HOT unsigned lowest(pair a, pair b, pair c, pair d, double v)
 {
-#if defined(__SSE2__)
-	/* the minimum, then a mask of the values equal to it */
-	const __m128d a = _mm_set_pd(so, e), b = _mm_set_pd(n, w);
-	const __m128d c = _mm_set_pd(sw, se), d = _mm_set_pd(ne, nw);
-	const __m128d m = _mm_min_pd(_mm_min_pd(a, b), _mm_min_pd(c, d));
-	const __m128d lo = _mm_min_sd(m, _mm_unpackhi_pd(m, m));
-	const __m128d lo2 = _mm_unpacklo_pd(lo, lo);
-	const unsigned eq = (unsigned)_mm_movemask_pd(_mm_cmpeq_pd(a, lo2)) |
-			    (unsigned)_mm_movemask_pd(_mm_cmpeq_pd(b, lo2)) << 2 |
-			    (unsigned)_mm_movemask_pd(_mm_cmpeq_pd(c, lo2)) << 4 |
-			    (unsigned)_mm_movemask_pd(_mm_cmpeq_pd(d, lo2)) << 6;
+	const pair m = pair_min(pair_min(a, b), pair_min(c, d));
+	const double lo = pair_hi(m) < pair_lo(m) ? pair_hi(m) : pair_lo(m);
+	const pair l2 = pair_all(lo);
+	const unsigned eq = pair_eq(a, l2) | pair_eq(b, l2) << 2 | pair_eq(c, l2) << 4 |
+			    pair_eq(d, l2) << 6;
 
-	return ff_sel(_mm_cvtsd_f64(lo) < v, (unsigned)__builtin_ctz(eq | 0x100u), CF_NODIR);
-#else
-	const double o[8] = {e, so, w, n, se, sw, nw, ne};
-	double best = v;
-	unsigned bd = CF_NODIR;
-
-	for (unsigned i = 0; i < 8; i++) {
-		bd = ff_sel(o[i] < best, i, bd);
-		best = o[i] < best ? o[i] : best;
-	}
-	return bd;
-#endif
+	return ff_sel(lo < v, (unsigned)__builtin_ctz(eq | 0x100u), CF_NODIR);
 }
 
-/* Settles cell C of value V: relaxes its neighbours (G: as relax() says)
- * and returns its flow direction (CF_NODIR for none). */
+/* Settles cell C of value V: lowers each neighbour whose value the step
+ * from C makes lower, and returns C's flow direction (CF_NODIR for none).
+ * G == NULL (stepping and repair): queues the lowered neighbours at once,
+ * reopening settled ones.  Else stages them, to be queued by flush(): the
+ * cell and a mask of its lowered neighbours (FF_DIR_* bits), two entries,
+ * when the mask is not empty; every neighbour is stored min(old, new).
+ * Without a branch: whether a neighbour is lowered is what a branch
+ * predictor cannot guess next to walls, and the guesses it missed took a
+ * third of the solve time with random walls. */
 FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
 {
 	const int32_t W = s->W;
 	const uint8_t *cost = s->cost;
-	const double *val = s->val;
+	double *val = s->val;
 	const double *os = s->ostep, *ds = s->dstep;
-	const unsigned ce = cost[c + 1], cs = cost[c + W], cw = cost[c - 1],
-		       cn = cost[c - W];
-	const double oe = val[c + 1], oso = val[c + W], ow = val[c - 1], on = val[c - W];
-	unsigned bd;
+	const unsigned ce = cost[c + 1], cs = cost[c + W], cw = cost[c - 1], cn = cost[c - W];
+	const pair vv = pair_all(v), inf = pair_all(INFINITY);
+	/* values and new values in pairs: (E, S), (W, N), (SE, SW), (NW, NE) */
+	const pair oa = pair_ld(val + c + 1, val + c + W), ob = pair_ld(val + c - 1, val + c - W);
+	const pair na = pair_add(vv, pair_ld(os + ce, os + cs));
+	const pair nb = pair_add(vv, pair_ld(os + cw, os + cn));
+	pair oc = inf, od = inf, nc = inf, nd = inf;
+	unsigned bd, m;
 
-	/* the direction first: relaxing raises no value below v */
 	if (eight) {
 		const unsigned be = ce == FF_WALL, bs = cs == FF_WALL,
 			       bw = cw == FF_WALL, bn = cn == FF_WALL;
-		const double pse = corner_pen[be | bs], psw = corner_pen[bw | bs],
-			     pnw = corner_pen[bw | bn], pne = corner_pen[be | bn];
-		const double ose = val[c + W + 1], osw = val[c + W - 1],
-			     onw = val[c - W - 1], one = val[c - W + 1];
-		const double dse = ose + pse, dsw = osw + psw, dnw = onw + pnw,
-			     dne = one + pne;
-		const double sse = ds[cost[c + W + 1]] + pse, ssw = ds[cost[c + W - 1]] + psw,
-			     snw = ds[cost[c - W - 1]] + pnw, sne = ds[cost[c - W + 1]] + pne;
-
-		bd = lowest(oe, oso, ow, on, dse, dsw, dnw, dne, v);
-		/* each neighbour is written only by its own relax: O stays valid */
-		relax(s, g, c + 1, oe, v + os[ce]);
-		relax(s, g, c + W, oso, v + os[cs]);
-		relax(s, g, c - 1, ow, v + os[cw]);
-		relax(s, g, c - W, on, v + os[cn]);
-		relax(s, g, c + W + 1, ose, v + sse);
-		relax(s, g, c + W - 1, osw, v + ssw);
-		relax(s, g, c - W - 1, onw, v + snw);
-		relax(s, g, c - W + 1, one, v + sne);
+		const pair pc = pair_ld(corner_pen + (be | bs), corner_pen + (bw | bs));
+		const pair pd = pair_ld(corner_pen + (bw | bn), corner_pen + (be | bn));
+		oc = pair_ld(val + c + W + 1, val + c + W - 1);
+		od = pair_ld(val + c - W - 1, val + c - W + 1);
+		nc = pair_add(vv, pair_add(pair_ld(ds + cost[c + W + 1], ds + cost[c + W - 1]), pc));
+		nd = pair_add(vv, pair_add(pair_ld(ds + cost[c - W - 1], ds + cost[c - W + 1]), pd));
+		/* the direction first: lowering raises no value below v */
+		bd = lowest(oa, ob, pair_add(oc, pc), pair_add(od, pd), v);
 	} else {
-		bd = lowest(oe, oso, ow, on, INFINITY, INFINITY, INFINITY, INFINITY, v);
-		relax(s, g, c + 1, oe, v + os[ce]);
-		relax(s, g, c + W, oso, v + os[cs]);
-		relax(s, g, c - 1, ow, v + os[cw]);
-		relax(s, g, c - W, on, v + os[cn]);
+		bd = lowest(oa, ob, inf, inf, v);
+	}
+	m = pair_lt(na, oa) | pair_lt(nb, ob) << 2 | pair_lt(nc, oc) << 4 | pair_lt(nd, od) << 6;
+	if (g) {
+		pair_st(val + c + 1, val + c + W, pair_min(na, oa));
+		pair_st(val + c - 1, val + c - W, pair_min(nb, ob));
+		if (eight) {
+			pair_st(val + c + W + 1, val + c + W - 1, pair_min(nc, oc));
+			pair_st(val + c - W - 1, val + c - W + 1, pair_min(nd, od));
+		}
+		g->c[g->n] = c;
+		g->c[g->n + 1] = (int32_t)m;
+		g->n += (m != 0) << 1;
+	} else if (m) {
+		const double o[8] = {pair_lo(oa), pair_hi(oa), pair_lo(ob), pair_hi(ob),
+				     pair_lo(oc), pair_hi(oc), pair_lo(od), pair_hi(od)};
+		const double nv[8] = {pair_lo(na), pair_hi(na), pair_lo(nb), pair_hi(nb),
+				      pair_lo(nc), pair_hi(nc), pair_lo(nd), pair_hi(nd)};
+		int32_t off[8];
+
+		ff_dijkstra_offsets(s, off);
+		for (; m; m &= m - 1) {
+			const unsigned i = (unsigned)__builtin_ctz(m);
+			ffq_lower(s, c + off[i], o[i], nv[i]);
+		}
 	}
 	return (int)bd;
 }
@@ -148,7 +191,7 @@ FF_HOT void settle_staged(ff_solver *s, ff_tq *q, ff_stage *g, int32_t c, double
 	const int bd = eight ? settle(s, g, c, v, true) : settle(s, g, c, v, false);
 
 	s->cf[c] = (uint8_t)(bd | FL_SETTLED);
-	if (g->n > FF_STAGE - 8)
+	if (g->n > FF_STAGE - 2)
 		flush(s, q, g, mode);
 }
 

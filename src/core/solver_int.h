@@ -56,9 +56,10 @@ enum {
 	FL_SETTLED = 0x10, FL_INA = 0x20, FL_CHECKED = 0x40
 };
 
-/* Cells a one-shot Dijkstra settle lowered, queued a batch at a time
- * (dijkstra.c): N of the FF_STAGE cells at C.  A local of the settle loop,
- * so that N stays in a register. */
+/* What a one-shot Dijkstra settle lowered, queued a batch at a time
+ * (dijkstra.c): N of the FF_STAGE entries at C, pairs of a settled cell
+ * and the mask of its lowered neighbours.  A local of the settle loop, so
+ * that N stays in a register. */
 #define FF_STAGE 4096
 typedef struct ff_stage {
 	int32_t *c;
