@@ -80,7 +80,7 @@ FF_HOT unsigned pair_eq(pair a, pair b) { return (a.lo == b.lo) | (a.hi == b.hi)
 FF_HOT void pair_st(double *p0, double *p1, pair a) { *p0 = a.lo, *p1 = a.hi; }
 #endif
 
-/* Queues the neighbours that settles staged (below), at the keys of their
+/* Queues the neighbours that settle() staged (below), at the keys of their
  * values, as MODE says (Q: the settling thread's queue). */
 static void flush(ff_solver *s, ff_tq *q, ff_stage *g, int mode)
 {
