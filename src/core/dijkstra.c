@@ -14,7 +14,7 @@
  *
  * Walls and the padding border hold INFINITY and their step cost is
  * INFINITY, so the neighbour loop needs no wall test except for the two
- * corner cells of a diagonal, whose costs it has already loaded.  A settled
+ * corner cells of a diagonal, whose step costs it has already loaded.  A settled
  * neighbour is never lowered (its value is below v + 1), so relaxing needs
  * no settled test either.
  *
@@ -61,6 +61,20 @@ FF_HOT void pair_st(double *p0, double *p1, pair a)
 	_mm_storel_pd(p0, a);
 	_mm_storeh_pd(p1, a);
 }
+
+/* The corner penalties of the diagonals (SE, SW) and (NW, NE) from the
+ * straight steps SA = (E, S) and SB = (W, N): INFINITY where the two
+ * steps beside the diagonal add up to INFINITY (one enters a wall), else
+ * 0. */
+FF_HOT void pair_pens(pair sa, pair sb, pair *pc, pair *pd)
+{
+	const __m128d inf = _mm_set1_pd(INFINITY);
+	const __m128d c = _mm_add_pd(_mm_unpacklo_pd(sa, sb), _mm_unpackhi_pd(sa, sa));
+	const __m128d d = _mm_add_pd(_mm_shuffle_pd(sb, sa, 0), _mm_unpackhi_pd(sb, sb));
+
+	*pc = _mm_and_pd(_mm_cmpeq_pd(c, inf), inf);
+	*pd = _mm_and_pd(_mm_cmpeq_pd(d, inf), inf);
+}
 #else
 typedef struct pair {
 	double lo, hi;
@@ -78,6 +92,12 @@ FF_HOT double pair_hi(pair a) { return a.hi; }
 FF_HOT unsigned pair_lt(pair a, pair b) { return (a.lo < b.lo) | (a.hi < b.hi) << 1; }
 FF_HOT unsigned pair_eq(pair a, pair b) { return (a.lo == b.lo) | (a.hi == b.hi) << 1; }
 FF_HOT void pair_st(double *p0, double *p1, pair a) { *p0 = a.lo, *p1 = a.hi; }
+FF_HOT double pen(double steps) { return steps == INFINITY ? INFINITY : 0.0; }
+FF_HOT void pair_pens(pair sa, pair sb, pair *pc, pair *pd)
+{
+	*pc = (pair){pen(sa.lo + sa.hi), pen(sb.lo + sa.hi)};
+	*pd = (pair){pen(sb.lo + sb.hi), pen(sa.lo + sb.hi)};
+}
 #endif
 
 /* Queues the neighbours that settle() staged (below), at the keys of their
@@ -96,10 +116,6 @@ static void flush(ff_solver *s, ff_tq *q, ff_stage *g, int mode)
 	}
 	g->n = 0;
 }
-
-/* 0 for an allowed diagonal, INFINITY for a cut corner: added to a value
- * or a step it keeps the arithmetic exact and the loop free of branches. */
-static const double corner_pen[2] = {0.0, INFINITY};
 
 /* The direction of the lowest of the eight neighbour values, in pairs
  * (E, S), (W, N), (SE, SW), (NW, NE) (FF_DIR_* order; the first of
@@ -136,16 +152,17 @@ FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
 	const pair vv = pair_all(v), inf = pair_all(INFINITY);
 	/* values and new values in pairs: (E, S), (W, N), (SE, SW), (NW, NE) */
 	const pair oa = pair_ld(val + c + 1, val + c + W), ob = pair_ld(val + c - 1, val + c - W);
-	const pair na = pair_add(vv, pair_ld(os + ce, os + cs));
-	const pair nb = pair_add(vv, pair_ld(os + cw, os + cn));
+	const pair sa = pair_ld(os + ce, os + cs), sb = pair_ld(os + cw, os + cn);
+	const pair na = pair_add(vv, sa), nb = pair_add(vv, sb);
 	pair oc = inf, od = inf, nc = inf, nd = inf;
 	unsigned bd, m;
 
 	if (eight) {
-		const unsigned be = ce == FF_WALL, bs = cs == FF_WALL,
-			       bw = cw == FF_WALL, bn = cn == FF_WALL;
-		const pair pc = pair_ld(corner_pen + (be | bs), corner_pen + (bw | bs));
-		const pair pd = pair_ld(corner_pen + (bw | bn), corner_pen + (be | bn));
+		/* 0 for an allowed diagonal, INFINITY for a cut corner: added
+		 * to a value or a step it keeps the arithmetic exact and the
+		 * loop free of branches */
+		pair pc, pd;
+		pair_pens(sa, sb, &pc, &pd);
 		oc = pair_ld(val + c + W + 1, val + c + W - 1);
 		od = pair_ld(val + c - W - 1, val + c - W + 1);
 		nc = pair_add(vv, pair_add(pair_ld(ds + cost[c + W + 1], ds + cost[c + W - 1]), pc));
