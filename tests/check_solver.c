@@ -429,9 +429,14 @@ static void check_best_aligned(const ff_solver *s, const ff_level *l)
 }
 
 /* Solved fields, then the same fields with every value replaced by one of
- * 1..4, whose ties exercise every tie-break of the rule. */
+ * 1..4 or 2 - sqrt 2 more than one of 0..3: ties between neighbours, and
+ * between a diagonal and a straight arrow (a cell of value 4 with
+ * neighbours 3 and 3.5857864376269051 scores them alike), reach every
+ * tie-break of the rule. */
 START_TEST(fmm_arrow_best_aligned)
 {
+	static const double tie_value[8] = {1, 2, 3, 4, 0.5857864376269051, 1.5857864376269051,
+					    2.5857864376269051, 3.5857864376269051};
 	ff_rng r;
 
 	ff_rng_seed(&r, 5);
@@ -443,7 +448,7 @@ START_TEST(fmm_arrow_best_aligned)
 		check_best_aligned(s, l);
 		for (size_t p = 0; p < s->np; p++)
 			if (s->val[p] != INFINITY)
-				s->val[p] = (double)(1 + ff_rng_below(&r, 4));
+				s->val[p] = tie_value[ff_rng_below(&r, 8)];
 		ff_solver_flow_range(s, 0, (size_t)l->w * (size_t)l->h);
 		check_best_aligned(s, l);
 		ff_solver_destroy(s);

@@ -201,7 +201,7 @@ FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
 
 /* Settles cell C of value V with its lowered neighbours staged in G, and
  * queues the stage as MODE says (Q: the settling thread's queue) when it
- * could not take another cell's eight. */
+ * could not take another cell and mask. */
 FF_HOT void settle_staged(ff_solver *s, ff_tq *q, ff_stage *g, int32_t c, double v,
 			  bool eight, int mode)
 {
