@@ -14,9 +14,9 @@
  *
  * Walls and the padding border hold INFINITY and their step cost is
  * INFINITY, so the neighbour loop needs no wall test except for the two
- * corner cells of a diagonal, whose step costs it has already loaded.  A settled
- * neighbour is never lowered (its value is below v + 1), so relaxing needs
- * no settled test either.
+ * corner cells of a diagonal, whose step costs it has already loaded.  A
+ * settled neighbour is never lowered (its value is below v + 1), so
+ * relaxing needs no settled test either.
  *
  * The one-shot solve walks each bucket's blocks directly and keeps its
  * counters in registers; stepping and repair go through ffq_pop().  On

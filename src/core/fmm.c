@@ -463,7 +463,8 @@ FF_HOT __m128i dir_of2(const double *v, int32_t W)
 	/* xi < yi unless xi is W and yi is S */
 	const __m128d xfirst = _mm_or_pd(_mm_andnot_pd(west, _mm_cmpeq_pd(zero, zero)), north);
 	const __m128d xwins = _mm_or_pd(_mm_cmpgt_pd(ax, ay), _mm_and_pd(_mm_cmpeq_pd(ax, ay), xfirst));
-	const __m128i xi = sel2(west, D(FF_DIR_W), D(FF_DIR_E)), yi = sel2(north, D(FF_DIR_N), D(FF_DIR_S));
+	const __m128i xi = sel2(west, D(FF_DIR_W), D(FF_DIR_E));
+	const __m128i yi = sel2(north, D(FF_DIR_N), D(FF_DIR_S));
 	const __m128i di = sel2(west, sel2(north, D(FF_DIR_NW), D(FF_DIR_SW)),
 				sel2(north, D(FF_DIR_NE), D(FF_DIR_SE)));
 	const __m128d ok = _mm_and_pd(_mm_cmpneq_pd(t, _mm_set1_pd(INFINITY)), _mm_cmpneq_pd(t, zero));
