@@ -149,6 +149,18 @@ FF_HOT void touch(ff_solver *s, ff_tq *q, double *val, int32_t n, long k, int mo
 	ff_par_push(s, q, n, nk, mode);
 }
 
+/* touch() of the four neighbours of known cell C. */
+FF_HOT void touch4(ff_solver *s, ff_tq *q, double *val, int32_t c, long k, int mode,
+		   bool o2, long *nfront)
+{
+	const int32_t W = s->W;
+
+	touch(s, q, val, c + 1, k, mode, o2, nfront);
+	touch(s, q, val, c + W, k, mode, o2, nfront);
+	touch(s, q, val, c - 1, k, mode, o2, nfront);
+	touch(s, q, val, c - W, k, mode, o2, nfront);
+}
+
 /* Stage 1 over the chain of bucket B (key K) from entry *I of block *BLK:
  * accepts at most *LEFT live cells (*LEFT < 0: no limit) and lists them at
  * the front of the chain from position (*WB, *WP), which never passes the
@@ -193,7 +205,7 @@ FF_HOT long accept_chain(ff_solver *s, const ff_bucket *b, long k, int32_t *blk_
 FF_HOT void spread_chain(ff_solver *s, ff_tq *q, const ff_bucket *b, int32_t wb,
 			 int32_t wp, long k, int mode, int margin, bool o2, long *nfront)
 {
-	const int32_t W = s->W, bs = s->bs;
+	const int32_t bs = s->bs;
 	double *val = s->val;
 
 	for (int32_t blk = b->head; wp > 0; blk = s->bnext[blk]) {
@@ -208,10 +220,7 @@ FF_HOT void spread_chain(ff_solver *s, ff_tq *q, const ff_bucket *b, int32_t wb,
 					q->lost = true;
 				continue;
 			}
-			touch(s, q, val, c + 1, k, mode, o2, nfront);
-			touch(s, q, val, c + W, k, mode, o2, nfront);
-			touch(s, q, val, c - 1, k, mode, o2, nfront);
-			touch(s, q, val, c - W, k, mode, o2, nfront);
+			touch4(s, q, val, c, k, mode, o2, nfront);
 		}
 		if (blk == wb)
 			break;
@@ -327,19 +336,13 @@ static void spread_deferred(ff_solver *s, struct ff_par *P)
 {
 	const bool o2 = s->opts.order == 2;
 	ff_tq *q0 = &P->t[0];
-	const int32_t W = s->W;
 	const long k = P->k;
 	double *val = s->val;
 
 	for (int t = 0; t < 2; t++) {
 		const ff_tq *q = &P->t[t];
-		for (int32_t i = 0; i < q->ndefer; i++) {
-			const int32_t c = q->defer[i];
-			touch(s, q0, val, c + 1, k, FF_PUSH_ANY, o2, &q0->nfront);
-			touch(s, q0, val, c + W, k, FF_PUSH_ANY, o2, &q0->nfront);
-			touch(s, q0, val, c - 1, k, FF_PUSH_ANY, o2, &q0->nfront);
-			touch(s, q0, val, c - W, k, FF_PUSH_ANY, o2, &q0->nfront);
-		}
+		for (int32_t i = 0; i < q->ndefer; i++)
+			touch4(s, q0, val, q->defer[i], k, FF_PUSH_ANY, o2, &q0->nfront);
 	}
 }
 
