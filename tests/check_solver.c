@@ -531,14 +531,21 @@ START_TEST(wave_steps_settle_one_band)
 }
 END_TEST
 
-static void repair_sequence(ff_gen_kind kind, int w, int h, uint64_t seed, int edits)
+/* HEAVY: every passable cell costs 150..249 first, so values run far past
+ * the queue's ring of FF_RING buckets. */
+static void repair_sequence(ff_gen_kind kind, int w, int h, uint64_t seed, int edits,
+			    bool heavy)
 {
 	ff_level *l = ff_gen_level(kind, w, h, seed);
-	ff_solver *s = solve(l, l->meta.goals, 1, &DIJ8);
+	ff_solver *s;
 	ff_solver *f = ff_solver_create(w, h);
 	static const uint8_t costs[] = {1, 1, 2, 5, 20, FF_WALL, FF_WALL, 254};
 	uint64_t rs = seed * 7919u + 1;
 
+	for (int i = 0; heavy && i < w * h; i++)
+		if (l->cells[i] != FF_WALL)
+			l->cells[i] = (uint8_t)tu_range(&rs, 150, 249);
+	s = solve(l, l->meta.goals, 1, &DIJ8);
 	for (int e = 0; e < edits; e++) {
 		int x0 = tu_range(&rs, 0, w - 1), y0 = tu_range(&rs, 0, h - 1);
 		int x1 = x0 + tu_range(&rs, 0, 4), y1 = y0 + tu_range(&rs, 0, 4);
@@ -563,8 +570,37 @@ static void repair_sequence(ff_gen_kind kind, int w, int h, uint64_t seed, int e
 START_TEST(repair_equals_full_solve)
 {
 	for (int k = 0; k < FF_GEN__COUNT; k++)
-		repair_sequence((ff_gen_kind)k, 61, 47, 100u + (unsigned)k, 60);
-	repair_sequence(FF_GEN_OPEN, 200, 150, 5, 30);
+		repair_sequence((ff_gen_kind)k, 61, 47, 100u + (unsigned)k, 60, false);
+	repair_sequence(FF_GEN_OPEN, 200, 150, 5, 30, false);
+	for (int k = 0; k < FF_GEN__COUNT; k++)
+		repair_sequence((ff_gen_kind)k, 61, 47, 200u + (unsigned)k, 60, true);
+}
+END_TEST
+
+/* A wall across a corridor whose values lie beyond the queue's ring: the
+ * cells behind it become unreachable (the repair's check once lost the
+ * cells it had queued past the ring). */
+START_TEST(repair_cuts_off_far_cells)
+{
+	ff_level *l = ff_level_create(40, 3, "corridor");
+	ff_shape g = cell(0, 1);
+	ff_solver *s, *f = ff_solver_create(40, 3);
+
+	for (int y = 0; y < 3; y++)
+		for (int x = 1; x <= 10; x++)
+			l->cells[y * 40 + x] = 254;
+	s = solve(l, &g, 1, &DIJ8);
+	ck_assert(ff_solver_value(s, 30, 1) > FF_RING);
+	for (int y = 0; y < 3; y++)
+		l->cells[y * 40 + 20] = FF_WALL;
+	ck_assert_int_eq(ff_solver_repair(s, 20, 0, 20, 2), FF_OK);
+	ck_assert(isinf(ff_solver_value(s, 30, 1)));
+	ck_assert_int_eq(ff_solver_dir(s, 30, 1), FF_DIR_NONE);
+	ck_assert_int_eq(ff_solver_solve(f, l, &g, 1, &DIJ8), FF_OK);
+	same_fields(s, f, l);
+	ff_solver_destroy(f);
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
 }
 END_TEST
 
@@ -903,6 +939,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, stepping_equals_one_shot);
 	tcase_add_test(tc, wave_steps_settle_one_band);
 	tcase_add_test(tc, repair_equals_full_solve);
+	tcase_add_test(tc, repair_cuts_off_far_cells);
 	tcase_add_test(tc, spilling_queue_stays_exact);
 	tcase_add_test(tc, solves_allocate_nothing);
 	tcase_add_test(tc, two_threads_equal_one);

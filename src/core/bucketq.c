@@ -88,11 +88,18 @@ static long bucket_count(const ff_solver *s, const ff_bucket *b, long *blocks)
 	return n;
 }
 
+/* True while queued cell C still waits: to be settled, or in repair's
+ * check (qcheck) to be examined. */
+static bool waiting(const ff_solver *s, int32_t c)
+{
+	return !(s->cf[c] & (s->qcheck ? FL_INA | FL_CHECKED : FL_SETTLED));
+}
+
 static bool live_in(const ff_solver *s, int32_t c, long k)
 {
-	if (s->qcheck)
-		return !(s->cf[c] & (FL_INA | FL_CHECKED)) && ffq_key(s, s->val[c]) == k;
-	return !(s->cf[c] & FL_SETTLED) && ffq_key(s, s->val[c]) <= k;
+	if (!waiting(s, c))
+		return false;
+	return s->qcheck ? ffq_key(s, s->val[c]) == k : ffq_key(s, s->val[c]) <= k;
 }
 
 /* Rewrites bucket B (holding key K) keeping only live entries. */
@@ -205,7 +212,7 @@ static void rescan(ff_solver *s)
 		for (int32_t i = 0; i < lim; i++) {
 			int32_t c = s->ent[(size_t)blk * bs + (size_t)i];
 			long k;
-			if (s->cf[c] & FL_SETTLED)
+			if (!waiting(s, c))
 				continue;
 			k = ffq_key(s, s->val[c]);
 			if (k < s->kcur)
