@@ -82,6 +82,8 @@ START_TEST(altered_expectation_fails_at_its_line)
 		{"expect phase done\n", "expect phase flow\n", 14, "expected phase flow, got done"},
 		{"expect cost 3,1 wall\n", "expect cost 3,1 1\n", 19, "got wall"},
 		{"expect value 4,1 unreachable\n", "expect value 4,1 0\n", 20, "got unreachable"},
+		/* only values are compared as numbers, within 1e-6 */
+		{"expect cost 3,0 5\n", "expect cost 3,0 5.000001\n", 18, "got 5"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char text[2048], *at;
@@ -116,6 +118,38 @@ START_TEST(update_fills_and_then_passes)
 	ck_assert_int_eq(run(out.data, false, &rep, NULL), FF_OK);
 	ck_assert_int_eq(rep.checks, 4);
 	ff_buf_fini(&out);
+}
+END_TEST
+
+/* An update that stops at --until keeps the lines after it. */
+START_TEST(update_until_keeps_the_rest)
+{
+	ff_replay_opts o = {0};
+	ff_replay_report rep;
+	ff_buf out = FF_BUF_INIT;
+
+	o.update = true;
+	o.until_line = 14;
+	ck_assert_int_eq(ff_replay_run(corridor, strlen(corridor), load, &o, &rep, &out), FF_OK);
+	ck_assert_int_eq(rep.checks, 1);
+	ck_assert_str_eq(out.data, corridor);
+	ff_buf_fini(&out);
+}
+END_TEST
+
+/* A value (3 + 2 sqrt 2) may differ in the last digits; a grid row of an
+ * inline level may read 'end'. */
+START_TEST(values_within_1e6_and_rows_named_end)
+{
+	const char *text = "fieldmarshal replay 1\nlevel inline\nfieldmarshal level 1\n"
+			   "name endy\nsize 3 2\nterrain e e 1\nterrain n n 2\nterrain d d 3\n"
+			   "goal cell 0 1\ngrid\nend\nend\nend\nsolve\n"
+			   "expect value 2,0 5.8284271247\nexpect cost 2,1 3\n";
+	ff_replay_report rep;
+
+	ck_assert_msg(run(text, false, &rep, NULL) == FF_OK, "line %d:%d: %s", rep.line,
+		      rep.col, rep.msg);
+	ck_assert_int_eq(rep.checks, 2);
 }
 END_TEST
 
@@ -159,6 +193,8 @@ static const struct { const char *text; int line, col; const char *msg; } bad[] 
 	{"fieldmarshal replay 1\nlevel chokepoint\npaint 99999999,1 wall\n", 3, 7, "expected X,Y"},
 	{"fieldmarshal replay 1\nlevel chokepoint\n  paint 70,1 wall\n", 3, 9, "outside"},
 	{"fieldmarshal replay 1\nlevel chokepoint\nexpect weather 3\n", 3, 8, "unknown expectation"},
+	{"fieldmarshal replay 1\nlevel chokepoint\nsolve\nexpect phase done\nexpect\n", 5, 8,
+	 "expected 'expect KIND"},
 	{"fieldmarshal replay 1\nlevel chokepoint\nexpect value 1,1 3\n", 3, 14, "no field"},
 	{"fieldmarshal replay 1\nlevel chokepoint\nsolve\nexpect value 100,1 3\n", 4, 14, "outside"},
 };
@@ -182,6 +218,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, hand_worked_log_passes);
 	tcase_add_test(tc, altered_expectation_fails_at_its_line);
 	tcase_add_test(tc, update_fills_and_then_passes);
+	tcase_add_test(tc, update_until_keeps_the_rest);
+	tcase_add_test(tc, values_within_1e6_and_rows_named_end);
 	tcase_add_test(tc, divergence_is_pinpointed);
 	tcase_add_loop_test(tc, malformed_logs, 0, (int)(sizeof bad / sizeof bad[0]));
 	suite_add_tcase(s, tc);

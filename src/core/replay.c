@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd.h"
 #include "hash.h"
@@ -195,14 +196,17 @@ static ff_err rd_tick(line_ctx *c, char *act, size_t n, const char **exp)
 	return rd_sim(c, act, n, exp, 3);
 }
 
-/* Numbers match within a relative 1e-6; everything else must be equal. */
-static bool same(const char *exp, const char *act)
+/* Equal but for letter case; values (REAL) also as numbers within a
+ * relative 1e-6.  Hashes and counters are exact. */
+static bool same(const char *exp, const char *act, bool real)
 {
 	char *e1, *e2;
 	double a, b;
 
-	if (!strcmp(exp, act))
+	if (!strcasecmp(exp, act))
 		return true;
+	if (!real)
+		return false;
 	a = strtod(exp, &e1);
 	b = strtod(act, &e2);
 	if (e1 == exp || *e1 || e2 == act || *e2)
@@ -213,20 +217,20 @@ static bool same(const char *exp, const char *act)
 typedef struct expect_kind {
 	const char *name;
 	reader read;
-	bool is_hash;
+	bool is_hash, real;
 } expect_kind;
 
 static const expect_kind kinds[] = {
-	{"hash", rd_hash, true},
-	{"value", rd_value, false},
-	{"dir", rd_dir, false},
-	{"cost", rd_cost, false},
-	{"phase", rd_phase, false},
-	{"settled", rd_settled, false},
-	{"arrived", rd_arrived, false},
-	{"alive", rd_alive, false},
-	{"stranded", rd_stranded, false},
-	{"tick", rd_tick, false},
+	{"hash", rd_hash, true, false},
+	{"value", rd_value, false, true},
+	{"dir", rd_dir, false, false},
+	{"cost", rd_cost, false, false},
+	{"phase", rd_phase, false, false},
+	{"settled", rd_settled, false, false},
+	{"arrived", rd_arrived, false, false},
+	{"alive", rd_alive, false, false},
+	{"stranded", rd_stranded, false, false},
+	{"tick", rd_tick, false, false},
 };
 
 /* The lines of the text, one at a time, as NUL-terminated copies. */
@@ -267,20 +271,26 @@ static bool blank(const char *s)
 	return !*s || *s == '#';
 }
 
-/* 'level inline': the text level up to and including its 'end' line. */
+/* 'level inline': the text level up to and including its 'end' line, the
+ * first 'end' line the level parses up to (a grid row may read 'end'). */
 static ff_err inline_level(lines *ls, ff_level **out, ff_replay_report *rep)
 {
 	const char *start = ls->p;
 	int first = ls->no + 1;
-	ff_diag diag;
+	ff_diag diag, bad;
+	bool tried = false;
 
 	while (next(ls))
 		if (!strcmp(ls->cur, "end")) {
 			if (ff_textlevel_parse(start, (size_t)(ls->p - start), out, &diag) == FF_OK)
 				return FF_OK;
-			rep->line = first + diag.line - 1;
-			return fail(rep, diag.col, "%s", diag.msg);
+			if (!tried)
+				bad = diag, tried = true;
 		}
+	if (tried) {
+		rep->line = first + bad.line - 1;
+		return fail(rep, bad.col, "%s", bad.msg);
+	}
 	rep->line = ls->no;
 	return fail(rep, 1, "truncated: the inline level has no 'end' line");
 }
@@ -326,7 +336,7 @@ static ff_err read_header(lines *ls, ff_replay_loader load, const ff_replay_opts
 static ff_err expect(ff_session *s, const char *line, const ff_replay_opts *o,
 		     ff_replay_report *rep, ff_buf *buf)
 {
-	const char *kind = line + 7, *sp = strchr(kind, ' '), *exp = NULL;
+	const char *kind = line + (line[6] ? 7 : 6), *sp = strchr(kind, ' '), *exp = NULL;
 	size_t klen = sp ? (size_t)(sp - kind) : strlen(kind);
 	const char *args = sp ? sp + 1 : line + strlen(line);
 	line_ctx c = {s, args, (int)(args - line) + 1, rep};
@@ -336,6 +346,9 @@ static ff_err expect(ff_session *s, const char *line, const ff_replay_opts *o,
 	for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
 		if (strlen(kinds[k].name) == klen && !strncmp(kinds[k].name, kind, klen))
 			break;
+	if (!klen)
+		return fail(rep, 8, "expected 'expect KIND ...': hash, value, dir, cost, phase, "
+			    "settled, arrived, alive, stranded or tick");
 	if (k == sizeof kinds / sizeof kinds[0])
 		return fail(rep, 8, "unknown expectation '%.*s'", (int)klen, kind);
 	if (kinds[k].read(&c, act, sizeof act, &exp))
@@ -348,7 +361,7 @@ static ff_err expect(ff_session *s, const char *line, const ff_replay_opts *o,
 	}
 	if (!*exp)
 		return fail(rep, (int)strlen(line) + 1, "missing expected value (fill it with --update)");
-	if (!same(exp, act))
+	if (!same(exp, act, kinds[k].real))
 		return fail(rep, (int)(exp - line) + 1, "expected %s %s, got %s", kinds[k].name, exp, act);
 	if (kinds[k].is_hash) {
 		rep->good_line = rep->line;
@@ -392,6 +405,8 @@ static ff_err body(lines *ls, ff_session *s, const ff_replay_opts *o,
 		if (o->trace && !blank(ls->cur))
 			o->trace(o->ctx, ls->no, ls->cur, res.msg);
 	}
+	/* stopped early: an update keeps the lines after LINE as they are */
+	ff_buf_add(buf, ls->p, (size_t)(ls->end - ls->p));
 	return FF_OK;
 }
 
