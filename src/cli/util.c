@@ -36,6 +36,22 @@ int ff_cli_usage(const char *cmd, const char *fmt, ...)
 	return FF_EXIT_USAGE;
 }
 
+/* True, after saying where, when text BUF of N bytes holds a NUL byte:
+ * every file the program reads is text, and C strings end at a NUL. */
+static bool has_nul(const char *path, const char *buf, size_t n)
+{
+	const char *z = memchr(buf, '\0', n), *bol = buf;
+	int line = 1;
+
+	if (!z)
+		return false;
+	for (const char *p = buf; p < z; p++)
+		if (*p == '\n')
+			line++, bol = p + 1;
+	ff_cli_error("%s:%d:%d: a NUL byte: not a text file", path, line, (int)(z - bol) + 1);
+	return true;
+}
+
 char *ff_cli_read_file(const char *path, size_t *len)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
@@ -63,6 +79,9 @@ char *ff_cli_read_file(const char *path, size_t *len)
 		ff_cli_error("cannot read '%s': %s", path, buf ? strerror(errno) : "out of memory");
 		free(buf);
 		buf = NULL;
+	} else if (has_nul(path, buf, n)) {
+		free(buf);
+		buf = NULL;
 	} else {
 		buf[n] = '\0';
 		*len = n;
@@ -85,10 +104,28 @@ static mode_t file_mode(const char *path)
 	return 0666 & ~um;
 }
 
+/* Writes to TARGET in place: a pipe, a device, a terminal. */
+static bool write_in_place(const char *path, const char *target, const char *data, size_t len)
+{
+	FILE *f = fopen(target, "wb");
+	bool bad;
+
+	if (!f) {
+		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
+		return false;
+	}
+	bad = fwrite(data, 1, len, f) != len || fflush(f);
+	bad = (fclose(f) != 0) || bad;
+	if (bad)
+		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
+	return !bad;
+}
+
 bool ff_cli_write_file(const char *path, const char *data, size_t len)
 {
 	char real[PATH_MAX], tmp[PATH_MAX + 16];
 	const char *target = path;
+	struct stat st;
 	bool bad;
 	FILE *f;
 	int fd;
@@ -98,6 +135,13 @@ bool ff_cli_write_file(const char *path, const char *data, size_t len)
 	/* through a symbolic link, rewrite the file it names and keep the link */
 	if (realpath(path, real))
 		target = real;
+	if (stat(target, &st) == 0 && S_ISDIR(st.st_mode)) {
+		ff_cli_error("cannot write '%s': it is a directory", path);
+		return false;
+	}
+	/* only a regular file is replaced; anything else is written to */
+	if (stat(target, &st) == 0 && !S_ISREG(st.st_mode))
+		return write_in_place(path, target, data, len);
 	if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", target) >= (int)sizeof tmp) {
 		ff_cli_error("path too long: '%s'", path);
 		return false;

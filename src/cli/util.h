@@ -22,11 +22,13 @@ int ff_cli_usage(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Reads all of PATH ("-" for stdin) into a NUL-terminated buffer the caller
- * frees.  On failure prints why and returns NULL. */
+ * frees.  On failure, or when the file holds a NUL byte (it is no text),
+ * prints why (FILE:LINE:COL for the NUL) and returns NULL. */
 char *ff_cli_read_file(const char *path, size_t *len);
 /* Writes LEN bytes to PATH ("-" for stdout) through a temporary file and a
- * rename, so an interrupted write never leaves a half file.  Prints why and
- * returns false on failure. */
+ * rename, so an interrupted write never leaves a half file; a path that is
+ * not a regular file (a pipe, a device) is written to in place.  Prints why
+ * and returns false on failure. */
 bool ff_cli_write_file(const char *path, const char *data, size_t len);
 
 /* Loads the level named by ARG: a text level or a Moving AI .map file (or
