@@ -117,20 +117,23 @@ static void bench_level(const char *grid, ff_level *l, const ff_shape *g, int ng
 	ff_solver_destroy(s);
 }
 
-static void bench_file(const char *path, int reps)
+/* False when the level cannot be loaded or has no passable cell. */
+static bool bench_file(const char *path, int reps)
 {
 	ff_level *l = ff_cli_load_level(path);
 	ff_shape g = {FF_SHAPE_CELL, 0, 0, 0, 0, 0};
+	bool ok = true;
 
 	if (!l)
-		return;
+		return false;
 	if (l->meta.ngoals > 0)
 		bench_level(l->meta.name, l, l->meta.goals, l->meta.ngoals, reps);
 	else if (ff_gen_centre_cell(l, &g.x, &g.y))
 		bench_level(l->meta.name, l, &g, 1, reps);
 	else
-		ff_cli_error("%s: no passable cell", path);
+		ff_cli_error("%s: no passable cell", path), ok = false;
 	ff_level_destroy(l);
+	return ok;
 }
 
 int ff_cli_bench(int argc, char **argv)
@@ -162,9 +165,11 @@ int ff_cli_bench(int argc, char **argv)
 	printf("%-22s %-11s %-10s %10s %10s %8s\n", "grid", "size", "method",
 	       "median ms", "Mcells/s", "B/cell");
 	if (optind < argc) {
+		int rc = FF_EXIT_OK;
 		for (int i = optind; i < argc; i++)
-			bench_file(argv[i], quick ? 3 : 9);
-		return FF_EXIT_OK;
+			if (!bench_file(argv[i], quick ? 3 : 9))
+				rc = FF_EXIT_FAIL;
+		return rc;
 	}
 	for (int si = 0; si < (quick ? 2 : 3); si++)
 		for (int k = 0; k < FF_GEN__COUNT; k++) {
