@@ -136,8 +136,6 @@ static const struct bad_case bad_text[] = {
 	{"unknown keyword", "fieldmarshal level 1\nname t\nsize 4 3\nbogus 1\n", 4, 1, "unknown keyword 'bogus'"},
 	{"goal outside", "fieldmarshal level 1\nname t\nsize 4 3\ngoal cell 9 1\ngrid\n....\n....\n....\nend\n", 4, 1, "goal 1 lies outside"},
 	{"goal rect outside", "fieldmarshal level 1\nname t\nsize 4 3\ngoal cell 1 1\ngoal rect 2 0 3 1\ngrid\n....\n....\n....\nend\n", 5, 1, "goal 2 lies outside"},
-	{"goal on wall", "fieldmarshal level 1\nname t\nsize 4 3\ngoal cell 1 1\ngrid\n....\n.#..\n....\nend\n", 4, 1, "goal 1 lies on walls only"},
-	{"spawn on walls", "fieldmarshal level 1\nname t\nsize 4 3\nspawn rect 0 0 2 1 5\ngrid\n##..\n....\n....\nend\n", 4, 1, "spawn 1 lies on walls only"},
 	{"bad shape", "fieldmarshal level 1\nname t\ngoal square 1 1\n", 3, 6, "unknown shape 'square'"},
 	{"goal missing args", "fieldmarshal level 1\nname t\ngoal rect 1 1 2\n", 3, 16, "missing arguments"},
 	{"goal extra args", "fieldmarshal level 1\nname t\ngoal cell 1 1 7\n", 3, 15, "trailing garbage '7'"},
@@ -206,6 +204,30 @@ START_TEST(crlf_and_comments_accepted)
 }
 END_TEST
 
+/* Walls painted over a goal or a spawn area: the level still loads and
+ * saves as it was (solving it is what fails, check_solver.c). */
+START_TEST(shapes_under_walls_load)
+{
+	const char *t = "fieldmarshal level 1\nname t\nsize 4 3\ngoal cell 1 1\n"
+			"spawn rect 0 0 2 1 5\ngrid\n##..\n.#..\n....\nend\n";
+	ff_level *l = NULL;
+	ff_diag diag;
+	char *out;
+
+	ck_assert_int_eq(ff_textlevel_parse(t, strlen(t), &l, &diag), FF_OK);
+	ck_assert_int_eq(l->meta.ngoals, 1);
+	ck_assert_int_eq(l->meta.nspawns, 1);
+	ck_assert_int_eq(ff_level_check_shape(l, &l->meta.goals[0], true), FF_E_WALL);
+	out = ff_textlevel_format(l, NULL);
+	ck_assert(strstr(out, "goal cell 1 1\nspawn rect 0 0 2 1 5\ngrid\n##..\n.#..\n"));
+	ff_level_destroy(l);
+	l = NULL;
+	ck_assert_int_eq(ff_textlevel_parse(out, strlen(out), &l, &diag), FF_OK);
+	free(out);
+	ff_level_destroy(l);
+}
+END_TEST
+
 START_TEST(params_round_trip_exactly)
 {
 	ff_level *l = ff_level_create(3, 3, "p"), *back = NULL;
@@ -238,6 +260,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, malformed_text, 0, (int)(sizeof bad_text / sizeof bad_text[0]));
 	tcase_add_loop_test(tc, malformed_map, 0, (int)(sizeof bad_map / sizeof bad_map[0]));
 	tcase_add_test(tc, crlf_and_comments_accepted);
+	tcase_add_test(tc, shapes_under_walls_load);
 	tcase_add_test(tc, params_round_trip_exactly);
 	suite_add_tcase(s, tc);
 	return s;

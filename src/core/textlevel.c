@@ -360,11 +360,13 @@ static ff_err read_grid(reader *r, ff_level *l)
 }
 
 /* Goals and spawns are checked once the grid is known, against their lines. */
+/* Goals and spawns inside the level, of a good size.  One that walls
+ * cover still loads: the editor may paint walls over it, and the file must
+ * hold what it saved; solving or spawning says what is wrong. */
 static ff_err check_shapes(reader *r, const ff_level *l, const header *hd)
 {
 	static const char *const why[] = {
 		[-FF_E_INVAL] = "has a bad size", [-FF_E_RANGE] = "lies outside the level",
-		[-FF_E_WALL] = "lies on walls only",
 	};
 
 	for (int i = 0; i < l->meta.ngoals + l->meta.nspawns; i++) {
@@ -372,7 +374,7 @@ static ff_err check_shapes(reader *r, const ff_level *l, const header *hd)
 		const ff_shape *s = goal ? &l->meta.goals[i] : &l->meta.spawns[i - l->meta.ngoals].area;
 		ff_err err = ff_level_check_shape(l, s, goal);
 
-		if (err) {
+		if (err && err != FF_E_WALL) {
 			r->lineno = goal ? hd->goal_line[i] : hd->spawn_line[i - l->meta.ngoals];
 			return fail(r, 1, "%s %d %s", goal ? "goal" : "spawn",
 				    goal ? i + 1 : i - l->meta.ngoals + 1,
