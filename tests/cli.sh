@@ -1,0 +1,53 @@
+#!/bin/sh
+# cli.sh - the command line on awkward input: output to a pipe or a device,
+# files with NUL bytes, exit statuses, a level with a goal under walls, and
+# an update of part of a replay.  Each case names what it expects.
+set -u
+: "${FIELDMARSHAL:?set by make check}" "${srcdir:?set by make check}"
+F=$FIELDMARSHAL
+lv=$srcdir/levels
+work=$(mktemp -d "${TMPDIR:-/tmp}/ffcli.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export XDG_DATA_HOME="$work/data"
+cd "$work" || exit 1
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+
+# -o to a FIFO writes into it and leaves it a FIFO
+mkfifo fifo
+timeout 20 cat fifo > fromfifo &   # a replaced FIFO never opens
+"$F" show "$lv/maze.level" -o fifo || fail "show -o fifo exited $?"
+wait
+[ -p fifo ] || fail "-o replaced the FIFO"
+"$F" show "$lv/maze.level" | cmp -s - fromfifo || fail "the FIFO did not get the level"
+
+# -o to a directory is an error, and the directory stays
+mkdir outdir
+"$F" show "$lv/maze.level" -o outdir 2> err && fail "show -o DIR succeeded"
+grep -qi "is a directory" err || fail "show -o DIR said: $(cat err)"
+
+# a NUL byte in a script is an error at its line and column
+printf 'paint 1,1 wall\nrect 2,2 \0junk\npaint 2,2 wall\n' > nul.txt
+"$F" run "$lv/chokepoint.level" nul.txt 2> err && fail "a script with a NUL byte ran"
+grep -q "nul.txt:2:10: a NUL byte" err || fail "NUL script said: $(cat err)"
+
+# bench on a level that does not load fails
+"$F" bench --quick no-such.level > /dev/null 2>&1 && fail "bench on a missing level exited 0"
+
+# walls painted over the only goal: the saved file loads again, solve says why
+"$F" run "$lv/chokepoint.level" -e 'goal clear' -e 'goal add cell 5,5' \
+	-e 'paint 5,5 wall' -o gw.level || fail "saving a goal under walls failed"
+"$F" show gw.level > /dev/null || fail "a saved level with a goal under walls does not load"
+"$F" solve gw.level 2> err && fail "solving a goal under walls succeeded"
+grep -q "walls" err || fail "solve of a goal under walls said: $(cat err)"
+
+# replay --update --until keeps the lines after LINE
+printf 'solve\npaint 3,3 wall\nsim spawn 20\ntick 5\n' > s.txt
+"$F" run "$lv/chokepoint.level" s.txt --record r.replay || fail "record failed"
+cp r.replay r0.replay
+n=$(wc -l < r.replay)
+"$F" replay --update --until $((n - 3)) r.replay > /dev/null || fail "update --until failed"
+cmp -s r.replay r0.replay || fail "update --until changed the replay (was $n lines, now $(wc -l < r.replay))"
+
+[ $status = 0 ] && echo "cli: all cases passed"
+exit $status
