@@ -1,7 +1,8 @@
 #!/bin/sh
 # cli.sh - the command line on awkward input: output to a pipe or a device,
-# files with NUL bytes, exit statuses, a level with a goal under walls, and
-# an update of part of a replay.  Each case names what it expects.
+# files with NUL bytes, exit statuses, a level with a goal under walls, an
+# update of part of a replay and an interrupted bench.  Each case names what
+# it expects.
 set -u
 : "${FIELDMARSHAL:?set by make check}" "${srcdir:?set by make check}"
 F=$FIELDMARSHAL
@@ -48,6 +49,20 @@ cp r.replay r0.replay
 n=$(wc -l < r.replay)
 "$F" replay --update --until $((n - 3)) r.replay > /dev/null || fail "update --until failed"
 cmp -s r.replay r0.replay || fail "update --until changed the replay (was $n lines, now $(wc -l < r.replay))"
+
+# a bench stopped by a signal in its store part leaves no scratch database
+mkdir tmp
+TMPDIR=$work/tmp "$F" bench --quick > /dev/null 2>&1 &
+pid=$!
+i=0
+while [ -z "$(ls -A tmp)" ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i + 1)); done
+if [ -z "$(ls -A tmp)" ]; then
+	fail "the bench made no scratch database"
+else
+	kill -TERM $pid
+fi
+wait $pid
+[ -z "$(ls -A tmp)" ] || fail "an interrupted bench left $(ls -A tmp)"
 
 [ $status = 0 ] && echo "cli: all cases passed"
 exit $status

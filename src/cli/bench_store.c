@@ -2,9 +2,10 @@
  * bench_store.c - how fast the level store is: save and load of a
  * 1024 x 1024 level with random costs (targets 20 ms each) and listing
  * 1,000 levels (target 50 ms), on a scratch database in a temporary
- * directory that is removed afterwards.
+ * directory that is removed afterwards, or when a signal stops the bench.
  */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, clock_gettime */
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,38 +77,56 @@ static bool run(FILE *out, ff_store *s, int reps)
 	return ok;
 }
 
-/* Removes DB and its WAL and shared-memory files. */
-static void remove_db(const char *db)
-{
-	static const char *const suffix[] = {"", "-wal", "-shm", "-journal"};
-	char p[4200];
+/* The scratch directory and its files: the database and its WAL,
+ * shared-memory and journal files, last.  Filled before the signal
+ * handlers are set, which remove them when the bench is interrupted. */
+enum { NSCRATCH = 5 };
+static char scratch[NSCRATCH][4200];
 
-	for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
-		snprintf(p, sizeof p, "%s%s", db, suffix[i]);
-		unlink(p);
-	}
+static void remove_scratch(void)
+{
+	for (int i = 1; i < NSCRATCH; i++)
+		unlink(scratch[i]);
+	rmdir(scratch[0]);
+}
+
+static void on_signal(int sig)
+{
+	remove_scratch();
+	signal(sig, SIG_DFL);
+	raise(sig);
 }
 
 bool ff_cli_bench_store(FILE *out, bool quick)
 {
+	static const char *const suffix[NSCRATCH] = {"", "", "-wal", "-shm", "-journal"};
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	struct sigaction sa, old[3];
 	const char *tmp = getenv("TMPDIR");
-	char dir[4096], db[4150];
 	ff_store *s = ff_store_create();
 	bool ok;
 
-	snprintf(dir, sizeof dir, "%s/ffbenchXXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!s || !mkdtemp(dir)) {
+	snprintf(scratch[0], sizeof scratch[0], "%s/ffbenchXXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!s || strlen(scratch[0]) > 4096 || !mkdtemp(scratch[0])) {
 		ff_cli_error("store bench: cannot create a scratch directory");
 		ff_store_destroy(s);
 		return false;
 	}
-	snprintf(db, sizeof db, "%s/bench.db", dir);
+	for (int i = 1; i < NSCRATCH; i++)
+		snprintf(scratch[i], sizeof scratch[i], "%s/bench.db%s", scratch[0], suffix[i]);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (int i = 0; i < 3; i++)             /* a signal ignored stays so */
+		if (!sigaction(sigs[i], NULL, &old[i]) && old[i].sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
 	fprintf(out, "%-28s %10s %10s\n", "store", "median ms", "target ms");
-	ok = !ff_store_open(s, db, FF_STORE_CREATE) && run(out, s, quick ? 5 : 21);
+	ok = !ff_store_open(s, scratch[1], FF_STORE_CREATE) && run(out, s, quick ? 5 : 21);
 	if (!ok)
 		ff_cli_error("store bench: %s", ff_store_errmsg(s));
 	ff_store_destroy(s);
-	remove_db(db);
-	rmdir(dir);
+	remove_scratch();
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], &old[i], NULL);
 	return ok;
 }
