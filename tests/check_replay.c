@@ -197,6 +197,9 @@ static const struct { const char *text; int line, col; const char *msg; } bad[] 
 	 "expected 'expect KIND"},
 	{"fieldmarshal replay 1\nlevel chokepoint\nexpect value 1,1 3\n", 3, 14, "no field"},
 	{"fieldmarshal replay 1\nlevel chokepoint\nsolve\nexpect value 100,1 3\n", 4, 14, "outside"},
+	/* past int range: refused, not wrapped to 1,1 */
+	{"fieldmarshal replay 1\nlevel chokepoint\nsolve\nexpect value 4294967297,1 3\n", 4, 14,
+	 "expected X,Y"},
 };
 
 START_TEST(malformed_logs)

@@ -244,6 +244,10 @@ START_TEST(prompt_runs_and_reports_errors)
 	ck_assert_int_eq(ff_level_cost(sess.level, 0, 0), 1);
 	type(":frobnicate\n");
 	ck_assert_ptr_nonnull(strstr(ctl.msg, "unknown command"));
+	/* a number past int range is refused, not wrapped (to 1,1) */
+	type(":goto 2,2\n:goto 4294967297,1\n");
+	ck_assert(ctl.msg_error);
+	ck_assert(ctl.cx == 2 && ctl.cy == 2);
 	/* editor commands at the prompt */
 	type(":zoom 1\n");
 	ck_assert_int_eq(ctl.zoom, 1);

@@ -1,5 +1,7 @@
 /* cmd_replay.c - 'fieldmarshal replay': re-run a replay log and check it. */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,6 +192,7 @@ int ff_cli_replay(int argc, char **argv)
 	int c, rc = FF_EXIT_OK;
 	bool tui = false;
 	char *end;
+	long until;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "ul:th", opts, NULL)) != -1) {
@@ -199,9 +202,11 @@ int ff_cli_replay(int argc, char **argv)
 		case 't': o.trace = trace; break;
 		case 'T': tui = true; break;
 		case 'l':
-			o.until_line = (int)strtol(optarg, &end, 10);
-			if (*end || o.until_line < 1)
+			errno = 0;
+			until = strtol(optarg, &end, 10);
+			if (end == optarg || *end || errno || until < 1 || until > INT_MAX)
 				return ff_cli_usage("replay", "--until takes a line number, not '%s'", optarg);
+			o.until_line = (int)until;
 			break;
 		case 'h': fputs(usage, stdout); return FF_EXIT_OK;
 		default: return ff_cli_usage("replay", "bad option");

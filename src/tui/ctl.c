@@ -5,6 +5,7 @@
  * it).  Editor commands change only the view; everything else goes to
  * ff_cmd_exec().
  */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -363,18 +364,31 @@ unsigned ff_ctl_usage(ff_ctl *c, const char *text)
 	return usage(c, text);
 }
 
+/* A whole number from *S up to the first character it cannot take, within
+ * +-2^30 (sscanf's %d is undefined on overflow, and a move adds it to the
+ * cursor); moves *S past it. */
+static bool take_int(const char **s, int *v)
+{
+	char *e;
+	long n;
+
+	errno = 0;
+	n = strtol(*s, &e, 10);
+	if (e == *s || errno || labs(n) > 1L << 30)
+		return false;
+	*v = (int)n;
+	*s = e;
+	return true;
+}
+
 static bool parse_xy(const char *s, int *x, int *y)
 {
-	char tail;
-
-	return sscanf(s, "%d,%d%c", x, y, &tail) == 2;
+	return take_int(&s, x) && *s++ == ',' && take_int(&s, y) && !*s;
 }
 
 static bool parse_int(const char *s, int *v)
 {
-	char tail;
-
-	return sscanf(s, "%d%c", v, &tail) == 1;
+	return take_int(&s, v) && !*s;
 }
 
 bool ff_ctl_parse_int(const char *s, int *v)
