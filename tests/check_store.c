@@ -423,6 +423,59 @@ START_TEST(read_only_dir_new_db)
 }
 END_TEST
 
+/* What read_only_dir_existing_db checks, without Check (it may run in a
+ * child that gave up root): 0 when the database reads and refuses a save,
+ * 77 when it cannot be reached at all (TMPDIR closed to the user). */
+static int read_in_read_only_dir(const ff_level *keep)
+{
+	ff_store *s = ff_store_create();
+	ff_level *got = NULL, *l = random_level(8, 8, "new", 4);
+	int rc = 0;
+
+	if (access(db, R_OK))
+		rc = 77;
+	else if (ff_store_open(s, db, 0))
+		rc = 1;
+	else if (ff_store_load(s, "keep", &got, NULL) || !ff_level_equal(got, keep))
+		rc = 2;
+	else if (ff_store_save(s, l, FF_STORE_NEW, NULL) != FF_E_IO ||
+		 !strstr(ff_store_errmsg(s), "read-only"))
+		rc = 3;
+	if (rc && rc != 77)
+		fprintf(stderr, "read-only directory: step %d: %s\n", rc, ff_store_errmsg(s));
+	ff_level_destroy(got);
+	ff_level_destroy(l);
+	ff_store_destroy(s);
+	return rc;
+}
+
+/* An existing database in a directory the user cannot write: SQLite cannot
+ * make the WAL's -shm file there, so it is read as it stands; saves are
+ * refused as read-only.  Root writes anywhere, so a child of root does it
+ * as nobody. */
+START_TEST(read_only_dir_existing_db)
+{
+	ff_level *keep = db_with_keep();
+	int rc, status;
+	pid_t pid;
+
+	ck_assert_int_eq(chmod(db, 0444), 0);
+	ck_assert_int_eq(chmod(dir, 0555), 0);
+	if (geteuid() != 0) {
+		rc = read_in_read_only_dir(keep);
+	} else {
+		pid = fork();
+		ck_assert_int_ge(pid, 0);
+		if (pid == 0)
+			_exit(setgid(65534) || setuid(65534) ? 77 : read_in_read_only_dir(keep));
+		ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+		rc = WIFEXITED(status) ? WEXITSTATUS(status) : 99;
+	}
+	ck_assert_msg(rc == 0 || rc == 77, "failed at step %d", rc);
+	ff_level_destroy(keep);
+}
+END_TEST
+
 /* Overwrites LEN bytes at OFF of the database with junk, or truncates it. */
 static void damage(off_t off, size_t len, bool truncate_it)
 {
@@ -602,6 +655,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, replays_saved_listed_removed);
 	tcase_add_test(tc, read_only_file);
 	tcase_add_test(tc, read_only_dir_new_db);
+	tcase_add_test(tc, read_only_dir_existing_db);
 	tcase_add_test(tc, corrupt_file);
 	tcase_add_test(tc, truncated_file);
 	tcase_add_test(tc, not_a_database);

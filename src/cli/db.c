@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/textlevel.h"
 #include "db.h"
@@ -155,12 +156,38 @@ static void seed(ff_store *s, const char *db)
 			db, saved, dir);
 }
 
+/* For a database PATH that does not exist yet: true when its directory
+ * exists and takes a new file, else says which is missing. */
+static bool dir_takes(const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+
+	if (!stat(path, &st) || errno != ENOENT)
+		return true;                    /* exists, or SQLite will say */
+	if (!slash)
+		snprintf(dir, sizeof dir, ".");
+	else
+		snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	if (stat(dir, &st)) {
+		ff_cli_error("cannot create the database '%s': no directory '%s'", path, dir);
+		return false;
+	}
+	if (access(dir, W_OK | X_OK)) {
+		ff_cli_error("cannot create the database '%s': directory '%s' is not writable",
+			     path, dir);
+		return false;
+	}
+	return true;
+}
+
 ff_store *ff_cli_open_store(void)
 {
 	const char *path = ff_cli_db_path();
 	ff_store *s;
 
-	if (!path)
+	if (!path || !dir_takes(path))
 		return NULL;
 	if (!(s = ff_store_create())) {
 		ff_cli_error("out of memory");

@@ -175,8 +175,49 @@ static ff_err connect(ff_store *s, const char *path, unsigned flags)
 	return FF_OK;
 }
 
+/* True when the last failure on S came from the files SQLite keeps beside
+ * a WAL database (-shm, -wal), which a read-only directory refuses. */
+static bool cannot_write_beside(const ff_store *s)
+{
+	const int x = s->db ? sqlite3_extended_errcode(s->db) : SQLITE_OK;
+
+	return x == SQLITE_READONLY_CANTINIT || x == SQLITE_READONLY_DIRECTORY ||
+	       x == SQLITE_READONLY_RECOVERY || (x & 0xff) == SQLITE_CANTOPEN;
+}
+
+/* Opens PATH read-only and immutable: read as it stands on disk, without
+ * the -shm file a WAL reader otherwise needs (and would have to create). */
+static ff_err connect_immutable(ff_store *s, const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t n = strlen(path), j = 0;
+	char *uri = malloc(3 * n + 32);
+	int rc;
+
+	if (!uri || !(s->path = strdup(path))) {
+		free(uri);
+		return st_msg(s, FF_E_NOMEM, "cannot open '%s': out of memory", path);
+	}
+	j += (size_t)sprintf(uri, "file:");
+	for (size_t i = 0; i < n; i++) {
+		const unsigned char c = (unsigned char)path[i];
+		if (c == '?' || c == '#' || c == '%')
+			uri[j++] = '%', uri[j++] = hex[c >> 4], uri[j++] = hex[c & 15];
+		else
+			uri[j++] = (char)c;
+	}
+	strcpy(uri + j, "?immutable=1");
+	rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+	free(uri);
+	if (rc != SQLITE_OK)
+		return st_fail(s, rc, "open the database");
+	sqlite3_extended_result_codes(s->db, 1);
+	return FF_OK;
+}
+
 ff_err ff_store_open(ff_store *s, const char *path, unsigned flags)
 {
+	struct stat st;
 	ff_err err;
 
 	if (!path || !*path)
@@ -184,8 +225,17 @@ ff_err ff_store_open(ff_store *s, const char *path, unsigned flags)
 	ff_store_close(s);
 	s->created = false;
 	s->msg[0] = '\0';
-	if ((err = connect(s, path, flags)) ||
-	    (err = st_schema_prepare(s, flags & FF_STORE_READONLY)))
+	err = connect(s, path, flags);
+	if (!err)
+		err = st_schema_prepare(s, flags & FF_STORE_READONLY);
+	if (err && cannot_write_beside(s) && stat(path, &st) == 0 && st.st_size > 0) {
+		/* an existing database in a directory we cannot write: read it */
+		ff_store_close(s);
+		flags |= FF_STORE_READONLY;
+		if (!(err = connect_immutable(s, path)))
+			err = st_schema_prepare(s, true);
+	}
+	if (err)
 		goto fail;
 	if (!(flags & FF_STORE_READONLY) && !sqlite3_db_readonly(s->db, "main") &&
 	    ((err = st_exec(s, "PRAGMA journal_mode = WAL", "switch to WAL mode")) ||
