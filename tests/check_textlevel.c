@@ -140,9 +140,11 @@ static const struct bad_case bad_text[] = {
 	{"goal missing args", "fieldmarshal level 1\nname t\ngoal rect 1 1 2\n", 3, 16, "missing arguments"},
 	{"goal extra args", "fieldmarshal level 1\nname t\ngoal cell 1 1 7\n", 3, 15, "trailing garbage '7'"},
 	{"bad param", "fieldmarshal level 1\nname t\nparam warp 9\n", 3, 7, "unknown parameter 'warp'"},
-	{"param range", "fieldmarshal level 1\nname t\nparam speed -3\n", 3, 13, "out of range"},
+	{"param range", "fieldmarshal level 1\nname t\nparam speed -3\n", 3, 13, "speed must be 0.01..100, not -3"},
 	{"terrain clash", "fieldmarshal level 1\nname t\nterrain a . 1\nterrain b . 2\n", 4, 9, "repeats the name, glyph or cost"},
 	{"terrain cost 0", "fieldmarshal level 1\nname t\nterrain a . 0\n", 3, 13, "cost 0 is out of range"},
+	{"seed not whole", "fieldmarshal level 1\nname t\nparam seed 1.5\n", 3, 12,
+	 "seed must be 0..4294967295, a whole number, not 1.5"},
 	{"terrain named by digits", "fieldmarshal level 1\nname t\nterrain 12 . 3\n", 3, 9, "bad terrain name '12'"},
 	{"trailing garbage", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n....\n....\nend\nmore\n", 9, 1, "trailing garbage after 'end'"},
 };

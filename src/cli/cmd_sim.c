@@ -87,9 +87,9 @@ static bool set_param(ff_level *l, const char *arg)
 	v = strtod(eq + 1, &end);
 	if (end == eq + 1 || *end ||
 	    ff_level_param_set(l, (ff_param_id)id, v, NULL) != FF_OK) {
-		const ff_param_info *pi = ff_param_info_get((ff_param_id)id);
-		ff_cli_usage("sim", "bad value '%s' for %s (%g..%g)", eq + 1, name,
-			     pi->min, pi->max);
+		char range[64];
+		ff_cli_usage("sim", "bad value '%s' for %s (%s)", eq + 1, name,
+			     ff_param_range((ff_param_id)id, range, sizeof range));
 		return false;
 	}
 	return true;

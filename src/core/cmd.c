@@ -324,7 +324,7 @@ static ff_err do_spawn(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resu
 static ff_err do_set(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
 {
 	const ff_param_info *pi;
-	char *e;
+	char *e, range[64];
 	double v;
 	int id;
 
@@ -337,8 +337,8 @@ static ff_err do_set(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result
 	if (*e || e == a->w[2] || !isfinite(v))
 		return fail_at(r, a->col[2], FF_E_PARSE, "'%s' is not a number", a->w[2]);
 	if (ff_level_param_set(s->level, (ff_param_id)id, v, undo))
-		return fail_at(r, a->col[2], FF_E_INVAL, "%s must be %g..%g%s", pi->name,
-			       pi->min, pi->max, id == FF_P_SEED ? ", a whole number" : "");
+		return fail_at(r, a->col[2], FF_E_INVAL, "%s must be %s", pi->name,
+			       ff_param_range((ff_param_id)id, range, sizeof range));
 	r->redraw = FF_REDRAW_META | FF_REDRAW_STATUS;
 	return FF_OK;
 }

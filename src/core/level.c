@@ -5,6 +5,7 @@
  */
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -560,15 +561,26 @@ ff_err ff_level_spawn_clear(ff_level *l, ff_patch *undo)
 	return commit_meta(l, &m, undo);
 }
 
+bool ff_param_ok(ff_param_id id, double value)
+{
+	return (unsigned)id < FF_P__COUNT && value >= params[id].min && value <= params[id].max &&
+	       (id != FF_P_SEED || value == floor(value));
+}
+
+const char *ff_param_range(ff_param_id id, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.10g..%.10g%s", params[id].min, params[id].max,
+		 id == FF_P_SEED ? ", a whole number" : "");
+	return buf;
+}
+
 ff_err ff_level_param_set(ff_level *l, ff_param_id id, double value, ff_patch *undo)
 {
 	ff_level_meta m;
 
 	if ((unsigned)id >= FF_P__COUNT)
 		return FF_E_NOTFOUND;
-	if (!(value >= params[id].min && value <= params[id].max))
-		return FF_E_INVAL;
-	if (id == FF_P_SEED && value != floor(value))
+	if (!ff_param_ok(id, value))
 		return FF_E_INVAL;
 	m = l->meta;
 	m.params[id] = value;

@@ -146,6 +146,10 @@ ff_err ff_level_check_shape(const ff_level *l, const ff_shape *s, bool goal);
 const ff_param_info *ff_param_info_get(ff_param_id id);
 /* Parameter id by name, or -1. */
 int ff_param_by_name(const char *name);
+/* True when VALUE is allowed for parameter ID (in range; the seed whole). */
+bool ff_param_ok(ff_param_id id, double value);
+/* What ID allows, "MIN..MAX" (", a whole number" for the seed), in BUF. */
+const char *ff_param_range(ff_param_id id, char *buf, size_t n);
 
 /* --- mutators ---------------------------------------------------------- */
 /* Each validates its arguments, returns an error leaving the level

@@ -203,7 +203,7 @@ static ff_err parse_terrain(reader *r, const words *ws, header *hd)
 static ff_err parse_param(reader *r, const words *ws, header *hd)
 {
 	const ff_param_info *pi;
-	char *e;
+	char *e, range[64];
 	double v;
 	int id;
 
@@ -216,9 +216,9 @@ static ff_err parse_param(reader *r, const words *ws, header *hd)
 	v = strtod(ws->w[2], &e);
 	if (*e || e == ws->w[2])
 		return fail(r, ws->col[2], "value '%s' is not a number", ws->w[2]);
-	if (!(v >= pi->min && v <= pi->max))
-		return fail(r, ws->col[2], "%s %s is out of range %g..%g", pi->name, ws->w[2],
-			    pi->min, pi->max);
+	if (!ff_param_ok((ff_param_id)id, v))
+		return fail(r, ws->col[2], "%s must be %s, not %s", pi->name,
+			    ff_param_range((ff_param_id)id, range, sizeof range), ws->w[2]);
 	hd->m.params[id] = v;
 	return FF_OK;
 }
