@@ -380,6 +380,8 @@ START_TEST(replays_saved_listed_removed)
 	ck_assert_int_eq(ff_store_replay_remove(s, "alpha"), FF_E_NOTFOUND);
 	ck_assert_int_eq(ff_store_replay_load(s, "alpha", &text, &len), FF_E_NOTFOUND);
 	ck_assert_int_eq(ff_store_replay_save(s, "no/slash", a, strlen(a), false), FF_E_INVAL);
+	ck_assert_msg(strstr(ff_store_errmsg(s), "bad replay name 'no/slash'"), "%s",
+		      ff_store_errmsg(s));
 	ff_store_destroy(s);
 }
 END_TEST

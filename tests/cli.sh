@@ -50,6 +50,13 @@ n=$(wc -l < r.replay)
 "$F" replay --update --until $((n - 3)) r.replay > /dev/null || fail "update --until failed"
 cmp -s r.replay r0.replay || fail "update --until changed the replay (was $n lines, now $(wc -l < r.replay))"
 
+# a replay with CRLF line ends: 'replays add' takes what 'replay' runs
+printf 'fieldmarshal replay 1\r\nlevel inline\r\n' > crlf.replay
+sed -n '/^fieldmarshal level/,/^end$/p' "$lv/maze.level" | sed 's/$/\r/' >> crlf.replay
+printf 'solve\r\nexpect phase done\r\n' >> crlf.replay
+"$F" replay crlf.replay > /dev/null || fail "a CRLF replay does not run"
+"$F" replays add crlf crlf.replay 2> err || fail "replays add refused a CRLF replay: $(cat err)"
+
 # a bench stopped by a signal in its store part leaves no scratch database
 mkdir tmp
 TMPDIR=$work/tmp "$F" bench --quick > /dev/null 2>&1 &

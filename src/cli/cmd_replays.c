@@ -75,7 +75,9 @@ static int add(ff_store *s, char **argv)
 
 	if (!text)
 		return FF_EXIT_FAIL;
-	if (strncmp(text, FF_REPLAY_MAGIC "\n", strlen(FF_REPLAY_MAGIC) + 1)) {
+	/* the first line, as 'replay' reads it: LF or CRLF */
+	if (strncmp(text, FF_REPLAY_MAGIC, strlen(FF_REPLAY_MAGIC)) ||
+	    !strchr("\r\n", text[strlen(FF_REPLAY_MAGIC)])) {
 		ff_cli_error("%s:1:1: not a replay log (expected '%s')", argv[1], FF_REPLAY_MAGIC);
 		free(text);
 		return FF_EXIT_FAIL;

@@ -68,7 +68,7 @@ ff_err ff_store_load(ff_store *s, const char *name, ff_level **out, ff_store_inf
 
 	if (!s->db)
 		return not_open(s);
-	if ((err = st_check_name(s, name)))
+	if ((err = st_check_name(s, name, "level")))
 		return err;
 	snprintf(what, sizeof what, "load '%s'", name);
 	if (!(err = load_row(s, name, out, info, what)))
@@ -202,7 +202,7 @@ ff_err ff_store_save(ff_store *s, const ff_level *l, int64_t base, int64_t *rev)
 
 	if (!s->db)
 		return not_open(s);
-	if ((err = st_check_name(s, name)))
+	if ((err = st_check_name(s, name, "level")))
 		return err;
 	snprintf(what, sizeof what, "save '%s'", name);
 	if ((err = st_begin(s, what)))
@@ -223,7 +223,7 @@ ff_err ff_store_save_as(ff_store *s, const ff_level *l, const char *name, int64_
 	ff_level *copy;
 	ff_err err;
 
-	if ((err = st_check_name(s, name)))
+	if ((err = st_check_name(s, name, "level")))
 		return err;
 	if (!(copy = ff_level_clone(l)))
 		return st_msg(s, FF_E_NOMEM, "cannot save '%s': out of memory", name);
@@ -243,7 +243,7 @@ ff_err ff_store_remove(ff_store *s, const char *name)
 
 	if (!s->db)
 		return not_open(s);
-	if ((err = st_check_name(s, name)))
+	if ((err = st_check_name(s, name, "level")))
 		return err;
 	snprintf(what, sizeof what, "remove '%s'", name);
 	rc = sqlite3_prepare_v2(s->db, "DELETE FROM levels WHERE name = ?1", -1, &st, NULL);
@@ -298,7 +298,7 @@ static ff_err copy_or_move(ff_store *s, const char *from, const char *to, bool k
 
 	if (!s->db)
 		return not_open(s);
-	if ((err = st_check_name(s, from)) || (err = st_check_name(s, to)))
+	if ((err = st_check_name(s, from, "level")) || (err = st_check_name(s, to, "level")))
 		return err;
 	snprintf(what, sizeof what, "%s '%s' to '%s'", keep ? "copy" : "rename", from, to);
 	if ((err = st_begin(s, what)))

@@ -14,7 +14,7 @@ static ff_err ready(ff_store *s, const char *name)
 {
 	if (!s->db)
 		return st_msg(s, FF_E_STATE, "the level database is not open");
-	return name ? st_check_name(s, name) : FF_OK;
+	return name ? st_check_name(s, name, "replay") : FF_OK;
 }
 
 /* Prepares SQL and binds NAME (when not NULL) as ?1. */

@@ -144,11 +144,11 @@ void st_rollback(ff_store *s)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
-ff_err st_check_name(ff_store *s, const char *name)
+ff_err st_check_name(ff_store *s, const char *name, const char *what)
 {
 	if (name && ff_level_name_ok(name))
 		return FF_OK;
-	return st_msg(s, FF_E_INVAL, "bad level name '%s' (1 to %d of A-Z a-z 0-9 _ . -)",
+	return st_msg(s, FF_E_INVAL, "bad %s name '%s' (1 to %d of A-Z a-z 0-9 _ . -)", what,
 		      name ? name : "", FF_NAME_MAX - 1);
 }
 

@@ -35,8 +35,9 @@ ff_err st_exec(ff_store *s, const char *sql, const char *what);
 ff_err st_begin(ff_store *s, const char *what);
 ff_err st_commit(ff_store *s, const char *what);
 void st_rollback(ff_store *s);
-/* Fails with FF_E_INVAL and a message when NAME is not a valid level name. */
-ff_err st_check_name(ff_store *s, const char *name);
+/* Fails with FF_E_INVAL and a message when NAME is not a valid name for a
+ * WHAT ("level" or "replay"). */
+ff_err st_check_name(ff_store *s, const char *name, const char *what);
 
 /* Brings the schema of the open connection to FF_STORE_SCHEMA (schema.c).
  * READONLY refuses to migrate.  Sets s->created when it made the tables. */
