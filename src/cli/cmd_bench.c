@@ -30,7 +30,7 @@ static const char usage[] =
 	"Without LEVELs it ends with the level store's save, load and list times.\n"
 	"\n"
 	"  -q, --quick   256 and 1024 only, fewer repeats\n"
-	"  -t, --threads N  threads per solve: 1, or 0 (default: two on\n"
+	"  -t, --threads N  threads per solve: 1, or 2 (0, the default: two on\n"
 	"                levels of 512x512 cells or more when two cores are online)\n"
 	"  -h, --help    show this help\n";
 
@@ -153,7 +153,10 @@ int ff_cli_bench(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "qt:h", opts, NULL)) != -1) {
 		if (c == 'q') {
 			quick = true;
-		} else if (c == 't' && (!strcmp(optarg, "0") || !strcmp(optarg, "1"))) {
+		} else if (c == 't') {
+			if (strlen(optarg) != 1 || optarg[0] < '0' || optarg[0] > '2')
+				return ff_cli_usage("bench", "--threads takes 0, 1 or 2, not '%s'",
+						    optarg);
 			threads = optarg[0] - '0';
 		} else if (c == 'h') {
 			fputs(usage, stdout);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,11 +177,14 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 			break;
 		case OPT_FRAMES:
 			o->every = 1;
-			/* "--frames 5" as well as "--frames=5". */
-			if (!optarg && optind < argc && parse_long(argv[optind], 1, 1000000000L, &o->every))
-				optind++;
-			else if (optarg && !parse_long(optarg, 1, 1000000000L, &o->every))
-				return ff_cli_usage("sim", "bad frame interval '%s'", optarg);
+			/* "--frames 5" as well as "--frames=5": a number after
+			 * it is the interval (no level is named by digits alone) */
+			if (!optarg && optind < argc && parse_long(argv[optind], LONG_MIN, LONG_MAX,
+								   &o->every))
+				optarg = argv[optind++];
+			if (optarg && !parse_long(optarg, 1, 1000000000L, &o->every))
+				return ff_cli_usage("sim", "bad frame interval '%s' (1..1000000000)",
+						    optarg);
 			break;
 		case OPT_LINE:
 			if (!parse_line(optarg, o->seg))
@@ -290,7 +294,13 @@ static int run(ff_level *l, const ff_solver *solver, const simopts *o)
 		rc = ff_cli_usage("sim", "--line needs two different finite ends");
 		goto out;
 	}
-	if ((e = ff_sim_spawn_level(sim, o->agents)) != FF_OK) {
+	if ((e = ff_sim_spawn_level(sim, o->agents)) == FF_E_NOTFOUND) {
+		ff_cli_error("cannot spawn agents: '%s' has no spawn area (add one with "
+			     "-e 'spawn add rect X,Y W,H COUNT' in 'run', or in the editor)", o->level);
+		rc = FF_EXIT_FAIL;
+		goto out;
+	}
+	if (e != FF_OK) {
 		ff_cli_error("cannot spawn agents: %s", ff_strerror(e));
 		rc = FF_EXIT_FAIL;
 		goto out;
