@@ -186,6 +186,7 @@ static const struct { const char *text; int line, col; const char *msg; } bad[] 
 	{"fieldmarshal replay 1\n", 1, 1, "truncated: no 'level' line"},
 	{"fieldmarshal replay 1\nsolve\n", 2, 1, "expected 'level NAME'"},
 	{"fieldmarshal replay 1\nlevel gone\n", 2, 7, "no level named 'gone'"},
+	{"fieldmarshal replay 1\nlevel \n", 2, 1, "expected 'level NAME'"},
 	{"fieldmarshal replay 1\nlevel inline\nfieldmarshal level 1\nname x\n", 4, 1, "no 'end' line"},
 	{"fieldmarshal replay 1\nlevel inline\nfieldmarshal level 1\nname x\nsize 2 1\ngrid\n.?\nend\n",
 	 7, 2, "unknown glyph"},

@@ -331,7 +331,7 @@ static ff_err read_header(lines *ls, ff_replay_loader load, const ff_replay_opts
 		ff_buf_printf(buf, "%s\n", ls->cur);
 		if (blank(ls->cur) || !strncmp(ls->cur, "program ", 8))
 			continue;
-		if (strncmp(ls->cur, "level ", 6))
+		if (strncmp(ls->cur, "level ", 6) || blank(ls->cur + 6))
 			return fail(rep, 1, "expected 'level NAME' or 'level inline' before the commands");
 		if (!strcmp(ls->cur + 6, "inline")) {
 			const char *from = ls->p;

@@ -16,6 +16,7 @@
  * Parsing works on a private ff_level that is handed over only when the
  * whole text is valid, so a malformed file never yields a half level.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -174,8 +175,9 @@ static ff_err parse_terrain(reader *r, const words *ws, header *hd)
 
 	if (want_words(r, ws, 4, "terrain NAME GLYPH COST"))
 		return FF_E_PARSE;
-	if (strlen(ws->w[2]) != 1)
-		return fail(r, ws->col[2], "glyph '%s' must be one character", ws->w[2]);
+	if (strlen(ws->w[2]) != 1 || ws->w[2][0] < '!' || ws->w[2][0] > '~')
+		return fail(r, ws->col[2], "a glyph is one printable ASCII character, not '%s'",
+			    ws->w[2]);
 	if (!strcmp(ws->w[3], "wall"))
 		cost = FF_WALL;
 	else if (word_int(r, ws, 3, FF_COST_MIN, FF_COST_MAX, "cost", &cost))
@@ -263,6 +265,8 @@ static ff_err parse_header_line(reader *r, const words *ws, header *hd)
 {
 	const char *k = ws->w[0];
 
+	if ((!strcmp(k, "name") && hd->have_name) || (!strcmp(k, "size") && hd->have_size))
+		return fail(r, 1, "a second '%s' line", k);
 	if (!strcmp(k, "name")) {
 		if (want_words(r, ws, 2, "name NAME"))
 			return FF_E_PARSE;
@@ -345,9 +349,12 @@ static ff_err read_grid(reader *r, ff_level *l)
 				    "row %d has %zu cells, expected %d", y, r->len, l->w);
 		for (int x = 0; x < l->w; x++) {
 			int c = cost_of[(unsigned char)r->line[x]];
-			if (c < 0)
+			if (c < 0 && isgraph((unsigned char)r->line[x]))
 				return fail(r, x + 1, "unknown glyph '%c' (not in the terrain palette)",
 					    r->line[x]);
+			if (c < 0)
+				return fail(r, x + 1, "unknown glyph, byte 0x%02x (not in the terrain "
+					    "palette)", (unsigned char)r->line[x]);
 			row[x] = (uint8_t)c;
 		}
 	}
