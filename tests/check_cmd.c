@@ -92,6 +92,30 @@ START_TEST(undo_redo_through_commands)
 }
 END_TEST
 
+/* A name is the level's identity (':w NAME' sets it): undo and redo keep
+ * it, also past edits of the meta, whose records hold the old name. */
+START_TEST(name_is_not_undone)
+{
+	ff_session *s = ts_start(12, 8);
+	ff_cmd_result r;
+
+	ts_ok(s, "goal add cell 3,3");
+	ts_ok(s, "paint 1,1 wall");
+	ts_ok(s, "name other");
+	ts_ok(s, "undo");
+	ck_assert_int_eq(ff_level_cost(s->level, 1, 1), 1);
+	ck_assert_str_eq(s->level->meta.name, "other");
+	ts_ok(s, "undo");
+	ck_assert_int_eq(s->level->meta.ngoals, 0);
+	ck_assert_str_eq(s->level->meta.name, "other");
+	ck_assert_int_eq(ff_cmd_exec(s, "undo", &r), FF_E_STATE);
+	ts_ok(s, "redo 2");
+	ck_assert_int_eq(ff_level_cost(s->level, 1, 1), FF_WALL);
+	ck_assert_str_eq(s->level->meta.name, "other");
+	ts_stop(s);
+}
+END_TEST
+
 struct bad { const char *line; int col; const char *msg; };
 
 static const struct bad bad_cmds[] = {
@@ -182,6 +206,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, paint_commands_match_api);
 	tcase_add_test(tc, goals_spawns_set);
 	tcase_add_test(tc, undo_redo_through_commands);
+	tcase_add_test(tc, name_is_not_undone);
 	tcase_add_loop_test(tc, bad_commands, 0, (int)(sizeof bad_cmds / sizeof bad_cmds[0]));
 	tcase_add_test(tc, blank_and_comment_lines);
 	tcase_add_test(tc, command_table_complete);

@@ -366,12 +366,17 @@ static ff_err do_terrain(ff_session *s, const args *a, ff_patch *undo, ff_cmd_re
 	return explain(s, a, 1, err, r);
 }
 
+/* The name is the level's identity, not an edit: no undo record, and undo
+ * and redo keep it (session.c), so saving under a new name (the editor's
+ * ':w NAME' runs this) never comes undone. */
 static ff_err do_name(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
 {
+	(void)undo;
 	TRY(want(a, 2, "name NAME", r));
-	if (ff_level_set_name(s->level, a->w[1], undo))
+	if (ff_level_set_name(s->level, a->w[1], NULL))
 		return fail_at(r, a->col[1], FF_E_INVAL,
 			       "bad level name '%s' (letters, digits, '_', '-', '.')", a->w[1]);
+	s->modified = true;
 	r->redraw = FF_REDRAW_STATUS;
 	return FF_OK;
 }

@@ -64,12 +64,16 @@ void ff_session_push_undo(ff_session *s, ff_patch *p)
 /* Moves the top of FROM onto TO after applying it: one step of history. */
 static ff_err travel(ff_session *s, ff_patch *from, int *nfrom, ff_patch *to, int *nto)
 {
+	char name[FF_NAME_MAX];
 	ff_patch p;
 
 	if (*nfrom == 0)
 		return FF_E_STATE;
 	p = from[--*nfrom];
+	/* a patch's meta holds a name from before; the name stays (cmd.c) */
+	memcpy(name, s->level->meta.name, sizeof name);
 	ff_patch_apply(s->level, &p);
+	memcpy(s->level->meta.name, name, sizeof name);
 	refresh(s, &p);
 	push(to, nto, &p);
 	s->modified = true;

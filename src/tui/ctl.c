@@ -658,14 +658,22 @@ static unsigned ui_redraw(ff_ctl *c, int argc, char **argv)
 
 static unsigned save(ff_ctl *c, const char *target, bool force)
 {
+	char was[FF_NAME_MAX], line[FF_NAME_MAX + 8];
 	int err;
 
 	if (!c->hooks.save) {
 		say(c, true, "this editor cannot save");
 		return FF_UI_MSG;
 	}
+	memcpy(was, c->s->level->meta.name, sizeof was);
+	ff_ctl_rec_flush(c);
 	err = c->hooks.save(c->hooks.ctx, c->s, target, force, c->msg, sizeof c->msg);
 	c->msg_error = err != 0;
+	/* saved under a new name ('name' in the core): a recording says so */
+	if (strcmp(was, c->s->level->meta.name)) {
+		snprintf(line, sizeof line, "name %s", c->s->level->meta.name);
+		ff_ctl_rec_line(c, line);
+	}
 	return FF_UI_STATUS | FF_UI_MSG | (err ? 0 : FF_UI_GRID);
 }
 
