@@ -574,6 +574,44 @@ START_TEST(recording_writes_the_commands_run)
 }
 END_TEST
 
+/* Undo and redo cannot reach what came before the recording (its replay
+ * starts without that history), and reach all of it again after. */
+START_TEST(recording_keeps_earlier_history_out_of_reach)
+{
+	ff_replay_report rep;
+	ff_replay_opts o = {0};
+
+	start(20, 8, 80, 24);
+	ff_ctl_run(&ctl, "goto 2,2");
+	type("w");                               /* before: paint 2,2 wall */
+	ff_ctl_run(&ctl, "goto 4,2");
+	type("w");
+	type("u");                               /* 4,2 undone, on the redo stack */
+	ff_ctl_run(&ctl, "record x.replay");
+	ck_assert(ctl.recording);
+	type("U");                               /* refused: 4,2 was undone before */
+	ck_assert_int_eq(ff_level_cost(sess.level, 4, 2), 1);
+	ck_assert(ctl.msg_error);
+	ff_ctl_run(&ctl, "goto 6,2");
+	type("w");
+	type("u");
+	ck_assert_int_eq(ff_level_cost(sess.level, 6, 2), 1);
+	type("u");                               /* refused: 2,2 came before */
+	ck_assert_int_eq(ff_level_cost(sess.level, 2, 2), FF_WALL);
+	ck_assert_msg(ctl.msg_error && strstr(ctl.msg, "before the recording began"), "%s",
+		      ctl.msg);
+	type("U");                               /* redoes 6,2 */
+	ck_assert_int_eq(ff_level_cost(sess.level, 6, 2), FF_WALL);
+	type("R");
+	ck_assert(!ctl.recording);
+	ck_assert_msg(ff_replay_run(io.written, strlen(io.written), no_loader, &o, &rep, NULL) ==
+		      FF_OK, "line %d: %s", rep.line, rep.msg);
+	type("uu");                              /* all of it in reach again */
+	ck_assert_int_eq(ff_level_cost(sess.level, 2, 2), 1);
+	stop();
+}
+END_TEST
+
 START_TEST(recording_a_stepped_field_starts_with_its_steps)
 {
 	ff_replay_report rep;
@@ -855,6 +893,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, sim_mode_wall_painted_while_running);
 	tcase_add_test(tc, recording_writes_the_commands_run);
 	tcase_add_test(tc, recording_a_stepped_field_starts_with_its_steps);
+	tcase_add_test(tc, recording_keeps_earlier_history_out_of_reach);
 	tcase_add_test(tc, play_steps_line_by_line);
 	tcase_add_test(tc, came_from_layer_names_the_settling_neighbour);
 	tcase_add_test(tc, unreachable_cells_and_monochrome_marks);

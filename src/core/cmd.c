@@ -398,13 +398,17 @@ static ff_err do_resize(ff_session *s, const args *a, ff_patch *undo, ff_cmd_res
 static ff_err history(ff_session *s, const args *a, ff_cmd_result *r, bool back)
 {
 	int n = 1, done = 0;
+	ff_err err = FF_OK;
 
 	if (a->n > 2)
 		return want(a, 2, back ? "undo [N]" : "redo [N]", r);
 	if (a->n == 2)
 		TRY(word_int(a, 1, 1, FF_UNDO_MAX, "count", &n, r));
-	while (done < n && (back ? ff_session_undo(s) : ff_session_redo(s)) == FF_OK)
+	while (done < n && (err = back ? ff_session_undo(s) : ff_session_redo(s)) == FF_OK)
 		done++;
+	if (done == 0 && err == FF_E_RANGE)
+		return fail_at(r, a->col[0], FF_E_STATE, "cannot %s what came before the "
+			       "recording began", back ? "undo" : "redo");
 	if (done == 0)
 		return fail_at(r, a->col[0], FF_E_STATE, "nothing to %s", back ? "undo" : "redo");
 	r->redraw = FF_REDRAW_ALL;

@@ -42,12 +42,15 @@ void ff_session_fini(ff_session *s)
 	s->steps = NULL;
 }
 
-static void push(ff_patch *stack, int *n, ff_patch *p)
+/* Pushes P onto STACK, dropping the oldest record (below FLOOR) when full. */
+static void push(ff_patch *stack, int *n, int *floor, ff_patch *p)
 {
 	if (*n == FF_UNDO_MAX) {
 		ff_patch_fini(&stack[0]);
 		memmove(stack, stack + 1, (FF_UNDO_MAX - 1) * sizeof *stack);
 		(*n)--;
+		if (*floor > 0)
+			(*floor)--;
 	}
 	stack[(*n)++] = *p;
 	*p = (ff_patch)FF_PATCH_INIT;
@@ -56,38 +59,48 @@ static void push(ff_patch *stack, int *n, ff_patch *p)
 void ff_session_push_undo(ff_session *s, ff_patch *p)
 {
 	clear(s->redo, &s->nredo);
+	s->redo_floor = 0;
 	refresh(s, p);
-	push(s->undo, &s->nundo, p);
+	push(s->undo, &s->nundo, &s->undo_floor, p);
 	s->modified = true;
 }
 
+void ff_session_mark_history(ff_session *s, bool on)
+{
+	s->undo_floor = on ? s->nundo : 0;
+	s->redo_floor = on ? s->nredo : 0;
+}
+
 /* Moves the top of FROM onto TO after applying it: one step of history. */
-static ff_err travel(ff_session *s, ff_patch *from, int *nfrom, ff_patch *to, int *nto)
+static ff_err travel(ff_session *s, ff_patch *from, int *nfrom, int ffloor, ff_patch *to,
+		     int *nto, int *tfloor)
 {
 	char name[FF_NAME_MAX];
 	ff_patch p;
 
 	if (*nfrom == 0)
 		return FF_E_STATE;
+	if (*nfrom <= ffloor)
+		return FF_E_RANGE;
 	p = from[--*nfrom];
 	/* a patch's meta holds a name from before; the name stays (cmd.c) */
 	memcpy(name, s->level->meta.name, sizeof name);
 	ff_patch_apply(s->level, &p);
 	memcpy(s->level->meta.name, name, sizeof name);
 	refresh(s, &p);
-	push(to, nto, &p);
+	push(to, nto, tfloor, &p);
 	s->modified = true;
 	return FF_OK;
 }
 
 ff_err ff_session_undo(ff_session *s)
 {
-	return travel(s, s->undo, &s->nundo, s->redo, &s->nredo);
+	return travel(s, s->undo, &s->nundo, s->undo_floor, s->redo, &s->nredo, &s->redo_floor);
 }
 
 ff_err ff_session_redo(ff_session *s)
 {
-	return travel(s, s->redo, &s->nredo, s->undo, &s->nundo);
+	return travel(s, s->redo, &s->nredo, s->redo_floor, s->undo, &s->nundo, &s->undo_floor);
 }
 
 void ff_session_clear_field(ff_session *s)

@@ -28,6 +28,9 @@ typedef struct ff_session {
 	int nundo;
 	ff_patch redo[FF_UNDO_MAX];
 	int nredo;
+	/* Records below these are out of reach (a recording began there, and
+	 * its replay has no such history): ff_session_mark_history(). */
+	int undo_floor, redo_floor;
 	bool modified;           /* changed since loaded or last marked saved */
 
 	/* The field: a solve of the level's goals, kept current as it changes. */
@@ -51,9 +54,13 @@ void ff_session_fini(ff_session *s);
 /* Records P (taken over, left empty) as the undo of the last mutation and
  * forgets the redo history.  The oldest record is dropped when full. */
 void ff_session_push_undo(ff_session *s, ff_patch *p);
-/* Undoes / redoes one mutation; FF_E_STATE when there is none. */
+/* Undoes / redoes one mutation; FF_E_STATE when there is none, FF_E_RANGE
+ * when the next one lies below the mark. */
 ff_err ff_session_undo(ff_session *s);
 ff_err ff_session_redo(ff_session *s);
+/* ON: puts the history there is now out of reach of undo and redo (a
+ * recording begins: its replay starts without it); off: back in reach. */
+void ff_session_mark_history(ff_session *s, bool on);
 
 /* Begins a field with OPTS (NULL: keep the current ones) and forgets the
  * steps taken.  FF_E_NOTFOUND when the level has no goals, FF_E_WALL when

@@ -65,6 +65,7 @@ static unsigned rec_start(ff_ctl *c, const char *target)
 	}
 	snprintf(c->rec_target, sizeof c->rec_target, "%s", target);
 	c->recording = true;
+	ff_session_mark_history(c->s, true);   /* the replay starts without it */
 	c->rec_ticks = 0;
 	c->rec_commands = 0;
 	ff_ctl_say(c, false, "recording to %s: R or :record stop saves it", target);
@@ -82,6 +83,7 @@ static unsigned rec_stop(ff_ctl *c)
 	if (!ff_buf_ok(&c->rec)) {
 		ff_ctl_say(c, true, "recording lost: out of memory");
 		ff_buf_fini(&c->rec);
+		ff_session_mark_history(c->s, false);
 		return FF_UI_MSG | FF_UI_STATUS;
 	}
 	hash = (unsigned long long)ff_session_hash(c->s);
@@ -102,6 +104,7 @@ static unsigned rec_stop(ff_ctl *c)
 		ff_ctl_say(c, false, "recorded %d commands to %s; final hash %016llx",
 			   c->rec_commands, c->rec_target, hash);
 		ff_buf_fini(&c->rec);
+		ff_session_mark_history(c->s, false);
 	}
 	return FF_UI_MSG | FF_UI_STATUS;
 }
