@@ -20,7 +20,7 @@ typedef struct fake_io {
 	int saves;
 	char target[256];
 	char written[8192];
-	int fail;
+	int fail, write_fail;
 } fake_io;
 
 static int fake_save(void *ctx, ff_session *s, const char *target, bool force, char *msg,
@@ -46,6 +46,10 @@ static int fake_write(void *ctx, const char *path, const char *data, size_t len,
 {
 	fake_io *io = ctx;
 
+	if (io->write_fail) {
+		snprintf(msg, size, "read-only file system");
+		return io->write_fail;
+	}
 	snprintf(io->target, sizeof io->target, "%s", path);
 	snprintf(io->written, sizeof io->written, "%.*s", (int)len, data);
 	snprintf(msg, size, "wrote");
@@ -612,6 +616,39 @@ START_TEST(recording_keeps_earlier_history_out_of_reach)
 }
 END_TEST
 
+/* A target that cannot be written is refused when the recording starts;
+ * one that fails later keeps the editor open, and a second q! drops it. */
+START_TEST(recording_not_lost_on_quit)
+{
+	start(20, 8, 80, 24);
+	io.write_fail = FF_E_IO;
+	ff_ctl_run(&ctl, "record /nowhere/x.replay");
+	ck_assert(!ctl.recording);
+	ck_assert_msg(ctl.msg_error && strstr(ctl.msg, "read-only file system"), "%s", ctl.msg);
+	io.write_fail = 0;
+	ff_ctl_run(&ctl, "record x.replay");
+	ck_assert(ctl.recording);
+	type("w");
+	io.write_fail = FF_E_IO;                 /* the disk goes away */
+	ff_ctl_run(&ctl, "q!");
+	ck_assert(!ctl.quit);
+	ck_assert(ctl.recording);
+	ck_assert_msg(strstr(ctl.msg, ":q! again drops it"), "%s", ctl.msg);
+	io.write_fail = 0;                       /* back: a plain save works */
+	ff_ctl_run(&ctl, "record stop");
+	ck_assert(!ctl.recording);
+	ck_assert_ptr_nonnull(strstr(io.written, " wall\nexpect hash "));
+	ff_ctl_run(&ctl, "record y.replay");
+	io.write_fail = FF_E_IO;
+	ff_ctl_run(&ctl, "q!");
+	ck_assert(!ctl.quit);
+	ff_ctl_run(&ctl, "q!");                  /* told once: now it quits */
+	ck_assert(ctl.quit);
+	io.write_fail = 0;
+	stop();
+}
+END_TEST
+
 START_TEST(recording_a_stepped_field_starts_with_its_steps)
 {
 	ff_replay_report rep;
@@ -894,6 +931,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, recording_writes_the_commands_run);
 	tcase_add_test(tc, recording_a_stepped_field_starts_with_its_steps);
 	tcase_add_test(tc, recording_keeps_earlier_history_out_of_reach);
+	tcase_add_test(tc, recording_not_lost_on_quit);
 	tcase_add_test(tc, play_steps_line_by_line);
 	tcase_add_test(tc, came_from_layer_names_the_settling_neighbour);
 	tcase_add_test(tc, unreachable_cells_and_monochrome_marks);

@@ -684,13 +684,31 @@ static unsigned ui_write(ff_ctl *c, int argc, char **argv)
 	return save(c, argc == 2 ? argv[1] : NULL, !strcmp(argv[0], "w!"));
 }
 
+/* Before quitting: saves the recording.  When it cannot be saved, says so
+ * and returns false; FORCE (q!) a second time drops it. */
+static bool rec_stopped(ff_ctl *c, bool force)
+{
+	char why[sizeof c->msg];
+
+	ff_ctl_line(c, "record stop");
+	if (!c->recording)
+		return true;
+	if (force && c->rec_quit_warned)
+		return true;
+	c->rec_quit_warned = true;
+	memcpy(why, c->msg, sizeof why);
+	say(c, true, "%.150s; :q! again drops it", why);
+	return false;
+}
+
 static unsigned ui_quit(ff_ctl *c, int argc, char **argv)
 {
+	const bool force = !strcmp(argv[0], "quit!") || !strcmp(argv[0], "q!");
+
 	(void)argc;
-	if (!c->s->modified || c->player || !strcmp(argv[0], "quit!") ||
-	    !strcmp(argv[0], "q!")) {
-		if (c->recording)
-			ff_ctl_line(c, "record stop");
+	if (!c->s->modified || c->player || force) {
+		if (c->recording && !rec_stopped(c, force))
+			return FF_UI_MSG | FF_UI_STATUS | set_mode(c, grid_mode(c));
 		c->quit = true;
 		return 0;
 	}
@@ -710,8 +728,8 @@ static unsigned ui_wq(ff_ctl *c, int argc, char **argv)
 		/* the save failed: stay, and say why */
 		return ui | set_mode(c, grid_mode(c));
 	}
-	if (c->recording)
-		ui |= ff_ctl_line(c, "record stop");
+	if (c->recording && !rec_stopped(c, false))
+		return ui | FF_UI_MSG | FF_UI_STATUS;
 	c->quit = true;
 	return ui;
 }

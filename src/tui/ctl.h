@@ -157,6 +157,7 @@ typedef struct ff_ctl {
 	char rec_target[256];
 	long rec_ticks;          /* running ticks not yet written */
 	int rec_commands;
+	bool rec_quit_warned;    /* a quit found it unsaved: q! drops it */
 
 	/* split view: the right pane's own solver over the same level */
 	bool split;

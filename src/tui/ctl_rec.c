@@ -39,8 +39,22 @@ void ff_ctl_rec_line(ff_ctl *c, const char *line)
 	ff_replay_record_cmd(&c->rec, c->s, line);
 }
 
+/* Writes the log so far to the target; 0, or an error with MSG saying why. */
+static int rec_save(ff_ctl *c, char *msg, size_t size)
+{
+	if (c->hooks.save_replay)
+		return c->hooks.save_replay(c->hooks.ctx, c->rec_target, c->rec.data, c->rec.len,
+					    msg, size);
+	if (c->hooks.write)
+		return c->hooks.write(c->hooks.ctx, c->rec_target, c->rec.data, c->rec.len, msg,
+				      size);
+	snprintf(msg, size, "this editor cannot write files");
+	return FF_E_IO;
+}
+
 static unsigned rec_start(ff_ctl *c, const char *target)
 {
+	char msg[200];
 	ff_err err;
 
 	if (!strncmp(target, "db:", 3) && !c->hooks.save_replay) {
@@ -64,7 +78,16 @@ static unsigned rec_start(ff_ctl *c, const char *target)
 		return FF_UI_MSG;
 	}
 	snprintf(c->rec_target, sizeof c->rec_target, "%s", target);
+	/* the header now: a target that cannot be written is found at once,
+	 * not when the session's work is done */
+	if (!ff_buf_ok(&c->rec) || rec_save(c, msg, sizeof msg)) {
+		ff_ctl_say(c, true, "cannot record to %s: %s", target,
+			   ff_buf_ok(&c->rec) ? msg : "out of memory");
+		ff_buf_fini(&c->rec);
+		return FF_UI_MSG;
+	}
 	c->recording = true;
+	c->rec_quit_warned = false;
 	ff_session_mark_history(c->s, true);   /* the replay starts without it */
 	c->rec_ticks = 0;
 	c->rec_commands = 0;
@@ -87,19 +110,12 @@ static unsigned rec_stop(ff_ctl *c)
 		return FF_UI_MSG | FF_UI_STATUS;
 	}
 	hash = (unsigned long long)ff_session_hash(c->s);
-	if (c->hooks.save_replay)
-		err = c->hooks.save_replay(c->hooks.ctx, c->rec_target, c->rec.data, c->rec.len,
-					   msg, sizeof msg);
-	else if (c->hooks.write)
-		err = c->hooks.write(c->hooks.ctx, c->rec_target, c->rec.data, c->rec.len, msg,
-				     sizeof msg);
-	else
-		err = FF_E_IO, snprintf(msg, sizeof msg, "this editor cannot write files");
+	err = rec_save(c, msg, sizeof msg);
 	if (err) {
 		/* keep the log: fix the target and ':record stop' again */
 		c->recording = true;
-		ff_ctl_say(c, true, "recording not saved: %s; :record stop FILE tries another "
-			   "target", msg);
+		ff_ctl_say(c, true, "recording not saved: %s; :record stop FILE saves it "
+			   "elsewhere", msg);
 	} else {
 		ff_ctl_say(c, false, "recorded %d commands to %s; final hash %016llx",
 			   c->rec_commands, c->rec_target, hash);
