@@ -358,8 +358,20 @@ START_TEST(too_small_and_resize)
 	ck_assert(!ff_ctl_too_small(&ctl));
 	ff_ctl_resize(&ctl, 60, 20);
 	ck_assert(ff_ctl_too_small(&ctl));
-	type("l");                               /* keys still work */
-	ck_assert_int_eq(ctl.cx, 101);
+	/* nothing can be seen: keys and clicks do nothing but quit */
+	type("lw ");
+	ck_assert_int_eq(ctl.cx, 100);
+	ck_assert_int_eq(ff_level_cost(sess.level, 100, 50), 1);
+	ck_assert(!sess.modified);
+	ff_ctl_mouse(&ctl, FF_MOUSE_PRESS, 3, 3, 1);
+	ck_assert_int_eq(ctl.cx, 100);
+	ok(&sess, "paint 0,0 wall");             /* unsaved: q asks, shown below */
+	type("q");
+	ck_assert_int_eq(ctl.mode, FF_MODE_CONFIRM);
+	ck_assert_ptr_nonnull(strstr(ctl.msg, "unsaved changes"));
+	type("n");
+	ck_assert(!ctl.quit);
+	ck_assert_int_eq(ctl.mode, FF_MODE_NORMAL);
 	ff_ctl_resize(&ctl, 120, 40);
 	ck_assert(!ff_ctl_too_small(&ctl));
 	ck_assert_int_eq(ff_ctl_view_w(&ctl), 120);

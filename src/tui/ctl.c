@@ -915,6 +915,13 @@ unsigned ff_ctl_key(ff_ctl *c, int key)
 
 	if (key == FF_KEY_NONE)
 		return 0;
+	/* too small to show what a key does: only quitting (and answering
+	 * its question, which the notice shows) */
+	if (ff_ctl_too_small(c) && c->mode != FF_MODE_CONFIRM) {
+		if (key != 'q' && key != FF_CTRL('c'))
+			return 0;
+		return set_mode(c, grid_mode(c)) | run_line(c, "quit", false) | FF_UI_MSG;
+	}
 	if (c->msg[0] && c->mode != FF_MODE_CONFIRM) {
 		c->msg[0] = '\0';
 		ui |= FF_UI_MSG;
@@ -953,7 +960,8 @@ unsigned ff_ctl_mouse(ff_ctl *c, ff_mouse_kind kind, int sx, int sy, int button)
 	unsigned ui = 0;
 	int x, y;
 
-	if (c->mode != FF_MODE_NORMAL && c->mode != FF_MODE_SELECT && c->mode != FF_MODE_SIM)
+	if ((c->mode != FF_MODE_NORMAL && c->mode != FF_MODE_SELECT && c->mode != FF_MODE_SIM) ||
+	    ff_ctl_too_small(c))
 		return 0;
 	if (kind == FF_MOUSE_WHEEL_UP || kind == FF_MOUSE_WHEEL_DOWN)
 		return move_to(c, c->cx, c->cy + (kind == FF_MOUSE_WHEEL_UP ? -3 : 3));

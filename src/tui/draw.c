@@ -108,6 +108,12 @@ static void too_small(const ff_ctl *c)
 	len = (int)strlen("enlarge the window; q quits");
 	mvaddnstr(c->rows / 2, len < c->cols ? (c->cols - len) / 2 : 0,
 		  "enlarge the window; q quits", c->cols);
+	/* the message (the quit question) on the lines below, wrapped */
+	len = (int)strlen(c->msg);
+	for (int i = 0, y = c->rows / 2 + 1; i < len && y < c->rows && c->cols > 0; y++) {
+		mvaddnstr(y, 0, c->msg + i, c->cols);
+		i += c->cols;
+	}
 }
 
 static void place_cursor(const ff_ctl *c)
