@@ -381,6 +381,28 @@ START_TEST(too_small_and_resize)
 }
 END_TEST
 
+/* Three-column numbers round to hundreds above 999: 707 diagonal steps,
+ * 999.85, read 1k0 (it once read 0k9). */
+START_TEST(short_numbers_round)
+{
+	ff_cell_look look;
+
+	start(710, 710, 80, 24);
+	ok(&sess, "goal add cell 0,0");
+	ok(&sess, "solve dijkstra 8");
+	ctl.utf8 = false;
+	type("n");                               /* numbers ... */
+	ctl.zoom = 1;                            /* ... three columns wide */
+	ff_view_cell(&ctl, 707, 707, &look);
+	ck_assert_msg(!strcmp(look.text, "\\1k0 "), "'%s'", look.text);
+	ff_view_cell(&ctl, 706, 706, &look);       /* 998.44 */
+	ck_assert_msg(!strcmp(look.text, "\\998 "), "'%s'", look.text);
+	ff_view_cell(&ctl, 689, 0, &look);
+	ck_assert_msg(!strcmp(look.text, "<689 "), "'%s'", look.text);
+	stop();
+}
+END_TEST
+
 START_TEST(field_layers_show_values_and_arrows)
 {
 	ff_cell_look look;
@@ -937,6 +959,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, help_is_generated_from_the_keymap);
 	tcase_add_test(tc, mouse_paints_by_click_and_drag);
 	tcase_add_test(tc, too_small_and_resize);
+	tcase_add_test(tc, short_numbers_round);
 	tcase_add_test(tc, field_layers_show_values_and_arrows);
 	tcase_add_test(tc, sim_mode_runs_pauses_and_ticks);
 	tcase_add_test(tc, sim_mode_wall_painted_while_running);

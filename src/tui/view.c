@@ -167,8 +167,8 @@ static void number(double v, int width, bool utf8, char *out, size_t size)
 		snprintf(out, size, "%*s", width, utf8 ? "∞" : "inf");
 	else if (width == 3 && v < 999.5)
 		snprintf(out, size, "%3.0f", v);
-	else if (width == 3 && v < 9950)
-		snprintf(out, size, "%dk%d", (int)(v / 1000), (int)fmod(v / 100, 10));
+	else if (width == 3 && v < 9950)          /* in hundreds, rounded: 1k0..9k9 */
+		snprintf(out, size, "%dk%d", (int)(v / 100 + 0.5) / 10, (int)(v / 100 + 0.5) % 10);
 	else if (width == 3 && v < 99500)
 		snprintf(out, size, "%2.0fk", v / 1000);
 	else if (width == 3)
