@@ -77,20 +77,21 @@ static void draw_help(const ff_ctl *c)
 	}
 }
 
+/* TEXT on ROW, cut at COLS; ATTR other than normal fills the row.  A row
+ * written to its last column leaves the cursor on the next row, which is
+ * then neither filled nor cleared. */
 static void draw_line(int row, const char *text, attr_t attr, int cols)
 {
+	int n = (int)strlen(text);
+
+	n = n < cols ? n : cols;
 	attrset(attr);
 	move(row, 0);
-	addnstr(text, cols);
-	if (attr != A_NORMAL) {
-		int y, x;
-
-		getyx(stdscr, y, x);
-		(void)y;
-		for (; x < cols - 1; x++)
-			addch(' ');
-	}
-	clrtoeol();
+	addnstr(text, n);
+	for (int x = n; attr != A_NORMAL && x < cols - 1; x++)
+		addch(' ');
+	if (n < cols)
+		clrtoeol();
 	attrset(A_NORMAL);
 }
 
@@ -116,6 +117,41 @@ static void too_small(const ff_ctl *c)
 	}
 }
 
+/* True when the message needs two lines: the status line then moves up
+ * over the grid's last row until the message is gone. */
+static bool two_lines(const ff_ctl *c)
+{
+	return c->mode != FF_MODE_PROMPT && c->cols >= 2 && c->rows >= 4 &&
+	       (int)strlen(c->msg) > c->cols;
+}
+
+/* The message line, or the two last lines for a long message, broken at a
+ * space. */
+static void draw_message(const ff_ctl *c, char *text, size_t size)
+{
+	const attr_t attr = c->msg_error && c->mode != FF_MODE_PROMPT ?
+			    (attr_t)ff_term_error_attr() : A_NORMAL;
+	int cut;
+
+	ff_view_message(c, text, size);
+	if (!two_lines(c)) {
+		draw_line(c->rows - 1, text, attr, c->cols);
+		return;
+	}
+	for (cut = c->cols; cut > c->cols / 2 && text[cut] != ' '; cut--)
+		;
+	if (cut == c->cols / 2)
+		cut = c->cols;
+	{
+		char *rest = text + cut + (text[cut] == ' ');
+		char first[512];
+
+		snprintf(first, sizeof first, "%.*s", cut, text);
+		draw_line(c->rows - 2, first, attr, c->cols);
+		draw_line(c->rows - 1, rest, attr, c->cols);
+	}
+}
+
 static void place_cursor(const ff_ctl *c)
 {
 	if (c->mode == FF_MODE_PROMPT)
@@ -128,6 +164,7 @@ static void place_cursor(const ff_ctl *c)
 
 void ff_draw_screen(const ff_ctl *c, ff_draw *d, unsigned ui)
 {
+	const bool two = two_lines(c);
 	char text[512];
 
 	if (ff_ctl_too_small(c)) {
@@ -138,7 +175,7 @@ void ff_draw_screen(const ff_ctl *c, ff_draw *d, unsigned ui)
 		return;
 	}
 	if (!d->valid || d->vx != c->vx || d->vy != c->vy || d->zoom != c->zoom ||
-	    d->split != c->split)
+	    d->split != c->split || d->two != two)
 		ui |= FF_UI_GRID;
 	if (!d->valid || (ui & FF_UI_CLEAR)) {
 		erase();
@@ -147,17 +184,13 @@ void ff_draw_screen(const ff_ctl *c, ff_draw *d, unsigned ui)
 	if (ui & FF_UI_GRID)
 		c->mode == FF_MODE_HELP ? draw_help(c) : draw_grid(c);
 	/* FF_UI_CURSOR needs no cell repainted: place_cursor() moves it */
-	if (ui & (FF_UI_STATUS | FF_UI_GRID)) {
+	if (ui & (FF_UI_STATUS | FF_UI_GRID | FF_UI_MSG)) {
 		ff_view_status(c, text, sizeof text);
-		draw_line(c->rows - 2, text, (attr_t)ff_term_status_attr(), c->cols);
+		draw_line(c->rows - 2 - two, text, (attr_t)ff_term_status_attr(), c->cols);
 	}
-	if (ui & (FF_UI_MSG | FF_UI_GRID)) {
-		ff_view_message(c, text, sizeof text);
-		draw_line(c->rows - 1, text,
-			  c->msg_error && c->mode != FF_MODE_PROMPT ?
-			  (attr_t)ff_term_error_attr() : A_NORMAL, c->cols);
-	}
-	*d = (ff_draw){true, c->cx, c->cy, c->vx, c->vy, c->zoom, c->split};
+	if (ui & (FF_UI_MSG | FF_UI_GRID))
+		draw_message(c, text, sizeof text);
+	*d = (ff_draw){true, c->cx, c->cy, c->vx, c->vy, c->zoom, c->split, two};
 	place_cursor(c);
 	wnoutrefresh(stdscr);
 	doupdate();

@@ -15,6 +15,8 @@ typedef struct ff_draw {
 	bool valid;
 	int cx, cy, vx, vy, zoom;
 	bool split;
+	bool two;                /* the message took two lines (and the status
+				  * line the grid's last row) */
 } ff_draw;
 
 /* Repaints the parts of the screen in UI (FF_UI_*). */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # store.sh - editing a level stored in the database: save with a revision
-# check, a conflicting save by someone else is refused and explained, and
-# saving a copy under a new name keeps the edit.
+# check, a conflicting save by someone else is refused and explained (the
+# message wraps onto the status line), and saving a copy under a new name
+# keeps the edit.
 . "${srcdir:-.}/tests/tui/lib.sh"
 
 db="$work/levels.db"
@@ -19,6 +20,7 @@ keys w
 wait_for '11,10 wall 255'
 cmd "w"
 wait_for "not saved: 'chokepoint' changed in the database since you opened it"
+wait_for ':w! overwrites$'                # too long for one line: two
 cmd "w mine"
 wait_for "saved as 'mine'"
 wait_for '^ mine \| EDIT'
