@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -278,6 +279,36 @@ static ff_level *load(editor *e, const char *arg)
 	return l;
 }
 
+/* After SIGTERM or SIGHUP (SIG) with unsaved changes: writes the level
+ * beside its file, or beside the database, as
+ * NAME-YYYYmmdd-HHMMSS.recovered.level and says where (the terminal may be
+ * gone; the file is what counts). */
+static void keep_unsaved(const editor *e, const ff_session *s, int sig)
+{
+	const char *db = e->path[0] ? e->path : ff_cli_db_path();
+	const char *slash = db ? strrchr(db, '/') : NULL;
+	char path[4300], stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t len;
+	char *text = ff_textlevel_format(s->level, &len);
+
+	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime_r(&now, &tm));
+	snprintf(path, sizeof path, "%.*s%s-%s.recovered.level",
+		 slash ? (int)(slash - db + 1) : 0, slash ? db : "", s->level->meta.name, stamp);
+	if (!text || !ff_cli_write_file(path, text, len))
+		ff_cli_error("%s: unsaved changes to '%s' lost", strsignal(sig),
+			     s->level->meta.name);
+	else if (e->path[0])
+		ff_cli_error("%s: unsaved changes to '%s' kept in %s (copy it over %s to "
+			     "take them back)", strsignal(sig), e->path, path, e->path);
+	else
+		ff_cli_error("%s: unsaved changes to '%s' kept in %s (fieldmarshal import "
+			     "--force --name %s FILE takes them back)", strsignal(sig),
+			     s->level->meta.name, path, s->level->meta.name);
+	free(text);
+}
+
 int ff_cli_edit(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -314,9 +345,12 @@ int ff_cli_edit(int argc, char **argv)
 		return FF_EXIT_FAIL;
 	}
 	ff_session_init(s, l);
-	rc = ff_tui_run(s, &hooks, err, sizeof err) ? FF_EXIT_FAIL : FF_EXIT_OK;
-	if (rc)
+	rc = ff_tui_run(s, &hooks, err, sizeof err);
+	if (rc < 0)
 		ff_cli_error("%s", err);
+	else if (rc > 0 && s->modified)
+		keep_unsaved(&e, s, rc);
+	rc = rc < 0 ? FF_EXIT_FAIL : rc > 0 ? 128 + rc : FF_EXIT_OK;
 	ff_session_fini(s);
 	free(s);
 	ff_store_destroy(e.store);

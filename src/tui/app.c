@@ -92,7 +92,7 @@ int ff_tui_run(ff_session *s, const ff_ctl_hooks *hooks, char *err, size_t size)
 	loop(&c, FF_UI_ALL);
 	ff_term_close();
 	ff_ctl_fini(&c);
-	return 0;
+	return ff_term_hangup();
 }
 
 int ff_tui_play(ff_replay_player *p, const char *name, char *err, size_t size)

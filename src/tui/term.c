@@ -30,7 +30,7 @@ static void on_flag(int sig)
 	if (sig == SIGINT)
 		got_int = 1;
 	else
-		got_hup = 1;
+		got_hup = sig;
 }
 
 static void on_fatal(int sig)
@@ -160,9 +160,9 @@ void ff_term_close(void)
 	screen = NULL;
 }
 
-bool ff_term_hangup(void)
+int ff_term_hangup(void)
 {
-	return got_hup != 0;
+	return got_hup;
 }
 
 void ff_term_size(int *cols, int *rows)

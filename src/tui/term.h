@@ -40,8 +40,8 @@ void ff_term_close(void);
  * SIGINT arrives as the key C-c; SIGTERM and SIGHUP make ff_term_hangup()
  * true and return FF_KEY_NONE. */
 void ff_term_read(int timeout_ms, ff_term_event *ev);
-/* True once SIGTERM or SIGHUP arrived: the loop should end now. */
-bool ff_term_hangup(void);
+/* SIGTERM or SIGHUP once one arrived (the loop should end now), else 0. */
+int ff_term_hangup(void);
 /* The screen size. */
 void ff_term_size(int *cols, int *rows);
 /* The curses attributes for a cell look (view.h), as an attr_t. */

@@ -10,8 +10,9 @@
 #include "tui/ctl.h"
 
 /* Runs the editor on S (borrowed) until the user quits, saving and writing
- * through HOOKS.  Returns 0, or -1 with a reason in ERR when the terminal
- * cannot be used; the terminal is restored either way. */
+ * through HOOKS.  Returns 0; the signal (SIGTERM, SIGHUP) that ended it,
+ * S then perhaps still modified; or -1 with a reason in ERR when the
+ * terminal cannot be used.  The terminal is restored either way. */
 int ff_tui_run(ff_session *s, const ff_ctl_hooks *hooks, char *err, size_t size);
 /* Plays the replay P (borrowed) in the editor, paused at its first line,
  * until the user quits (Space plays, '.' runs one line, q quits); NAME is
