@@ -136,7 +136,9 @@ static int save_file(editor *e, ff_session *s, const char *path, char *msg, size
 }
 
 /* Saves under a new stored NAME and continues editing that copy. */
-static int save_as(editor *e, ff_session *s, const char *name, char *msg, size_t size)
+/* Saves under NAME, which must be new unless FORCE (':w! NAME'). */
+static int save_as(editor *e, ff_session *s, const char *name, bool force, char *msg,
+		   size_t size)
 {
 	ff_cmd_result r;
 	int64_t rev;
@@ -148,6 +150,18 @@ static int save_as(editor *e, ff_session *s, const char *name, char *msg, size_t
 		return FF_E_INVAL;
 	}
 	err = ff_store_save_as(e->store, s->level, name, &rev);
+	if (err == FF_E_CONFLICT && force) {
+		/* overwrite: a copy under NAME saved over whatever is there */
+		ff_level *copy = ff_level_clone(s->level);
+		err = copy && !ff_level_set_name(copy, name, NULL) ?
+		      ff_store_save(e->store, copy, FF_STORE_ANY, &rev) : FF_E_NOMEM;
+		ff_level_destroy(copy);
+	}
+	if (err == FF_E_CONFLICT) {
+		snprintf(msg, size, "not saved: %s; :w! %s overwrites it", ff_store_errmsg(e->store),
+			 name);
+		return err;
+	}
 	if (err) {
 		snprintf(msg, size, "not saved: %s", ff_store_errmsg(e->store));
 		return err;
@@ -173,7 +187,7 @@ static int save_stored(editor *e, ff_session *s, bool force, char *msg, size_t s
 	ff_err err;
 
 	if (strcmp(s->level->meta.name, e->stored))
-		return save_as(e, s, s->level->meta.name, msg, size);
+		return save_as(e, s, s->level->meta.name, force, msg, size);
 	err = ff_store_save(e->store, s->level, force ? FF_STORE_ANY : e->rev, &rev);
 	if (err == FF_E_CONFLICT) {
 		if (ff_store_stat(e->store, e->stored, &info) == FF_OK)
@@ -204,7 +218,7 @@ static int save(void *ctx, ff_session *s, const char *target, bool force, char *
 	if (target && (!e->store || strchr(target, '/') || strchr(target, '.')))
 		return save_file(e, s, target, msg, size);
 	if (target)
-		return save_as(e, s, target, msg, size);
+		return save_as(e, s, target, force, msg, size);
 	if (e->store)
 		return save_stored(e, s, force, msg, size);
 	return save_file(e, s, e->path, msg, size);

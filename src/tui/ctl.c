@@ -712,8 +712,8 @@ static unsigned ui_quit(ff_ctl *c, int argc, char **argv)
 		c->quit = true;
 		return 0;
 	}
-	say(c, true, "unsaved changes: y quits without saving, w saves and quits, "
-	    "n keeps editing");
+	say(c, true, "unsaved changes: y (or Ctrl-C again) quits without saving, w saves "
+	    "and quits, n keeps editing");
 	return set_mode(c, FF_MODE_CONFIRM) | FF_UI_MSG;
 }
 

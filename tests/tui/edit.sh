@@ -45,7 +45,7 @@ cmd "goto 30,3"
 keys w
 wait_for '30,3 wall 255'
 keys q
-wait_for 'unsaved changes: y quits without saving'
+wait_for 'unsaved changes: y \(or Ctrl-C again\) quits without saving'
 keys n
 wait_for '\| EDIT \|'
 expect_cell 30 3 '#'

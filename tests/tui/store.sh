@@ -38,6 +38,11 @@ wait_for '^ mine \[\+\] \| EDIT'
 [ -s "$work/copy.level" ] && [ -s "$work/copy.map" ] || fail "the copies were not written"
 cmd "w"
 wait_for "saved 'mine' \(revision 2\)"
+# a copy over an existing level: refused, unless with w!
+cmd "w chokepoint"
+wait_for ':w! chokepoint overwrites it'
+cmd "w! chokepoint"
+wait_for "saved as 'chokepoint'"
 keys q
 wait_for 'EXIT=0'
 "$FIELDMARSHAL" --db "$db" levels show mine | sed -n '/^grid/,$p' | sed -n 12p |
