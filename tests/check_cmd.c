@@ -116,6 +116,26 @@ START_TEST(name_is_not_undone)
 }
 END_TEST
 
+/* The history keeps to its byte budget: each fill of a 512 x 512 level
+ * saves 256 KB, so a 1 MB budget keeps the last four. */
+START_TEST(undo_history_keeps_to_its_budget)
+{
+	ff_session *s = ts_start(512, 512);
+	ff_cmd_result r;
+
+	s->undo_bytes_max = (size_t)1 << 20;
+	for (int i = 0; i < 10; i++)
+		ts_ok(s, i % 2 ? "fill 0,0 grass" : "fill 0,0 mud");
+	ck_assert_int_eq(s->nundo, 4);
+	ts_ok(s, "undo 3");
+	ck_assert_int_eq(ff_level_cost(s->level, 7, 7), 3);   /* after fill 6: mud */
+	ts_ok(s, "undo");
+	ck_assert_int_eq(ff_level_cost(s->level, 7, 7), 1);   /* after fill 5: grass */
+	ck_assert_int_eq(ff_cmd_exec(s, "undo", &r), FF_E_STATE);
+	ts_stop(s);
+}
+END_TEST
+
 struct bad { const char *line; int col; const char *msg; };
 
 static const struct bad bad_cmds[] = {
@@ -207,6 +227,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, goals_spawns_set);
 	tcase_add_test(tc, undo_redo_through_commands);
 	tcase_add_test(tc, name_is_not_undone);
+	tcase_add_test(tc, undo_history_keeps_to_its_budget);
 	tcase_add_loop_test(tc, bad_commands, 0, (int)(sizeof bad_cmds / sizeof bad_cmds[0]));
 	tcase_add_test(tc, blank_and_comment_lines);
 	tcase_add_test(tc, command_table_complete);

@@ -18,6 +18,7 @@ void ff_session_init(ff_session *s, ff_level *level)
 {
 	memset(s, 0, sizeof *s);
 	s->level = level;
+	s->undo_bytes_max = FF_UNDO_BYTES;
 	s->opts.method = FF_METHOD_DIJKSTRA;
 	s->opts.connectivity = 8;
 }
@@ -42,18 +43,33 @@ void ff_session_fini(ff_session *s)
 	s->steps = NULL;
 }
 
-/* Pushes P onto STACK, dropping the oldest record (below FLOOR) when full. */
+/* Drops the oldest record of STACK (and lowers FLOOR with it). */
+static void drop_oldest(ff_patch *stack, int *n, int *floor)
+{
+	ff_patch_fini(&stack[0]);
+	memmove(stack, stack + 1, (size_t)(*n - 1) * sizeof *stack);
+	(*n)--;
+	if (*floor > 0)
+		(*floor)--;
+}
+
+/* Pushes P onto STACK, dropping the oldest record when full. */
 static void push(ff_patch *stack, int *n, int *floor, ff_patch *p)
 {
-	if (*n == FF_UNDO_MAX) {
-		ff_patch_fini(&stack[0]);
-		memmove(stack, stack + 1, (FF_UNDO_MAX - 1) * sizeof *stack);
-		(*n)--;
-		if (*floor > 0)
-			(*floor)--;
-	}
+	if (*n == FF_UNDO_MAX)
+		drop_oldest(stack, n, floor);
 	stack[(*n)++] = *p;
 	*p = (ff_patch)FF_PATCH_INIT;
+}
+
+static size_t stack_bytes(const ff_patch *stack, int n)
+{
+	size_t b = 0;
+
+	for (int i = 0; i < n; i++)
+		b += (size_t)stack[i].w * (size_t)stack[i].h +
+		     (stack[i].meta ? sizeof *stack[i].meta : 0);
+	return b;
 }
 
 void ff_session_push_undo(ff_session *s, ff_patch *p)
@@ -62,6 +78,8 @@ void ff_session_push_undo(ff_session *s, ff_patch *p)
 	s->redo_floor = 0;
 	refresh(s, p);
 	push(s->undo, &s->nundo, &s->undo_floor, p);
+	while (s->nundo > 1 && stack_bytes(s->undo, s->nundo) > s->undo_bytes_max)
+		drop_oldest(s->undo, &s->nundo, &s->undo_floor);
 	s->modified = true;
 }
 

@@ -14,6 +14,10 @@
 #include "solver.h"
 
 #define FF_UNDO_MAX 1000
+/* What the undo history may hold, in bytes of saved cells and meta: a fill
+ * of a 4096 x 4096 level saves 16 MB.  The oldest records go first; the
+ * last one always stays. */
+#define FF_UNDO_BYTES ((size_t)256 << 20)
 
 /* One 'step' command since the solve began, so a step can be taken back by
  * solving again and replaying all but the last. */
@@ -31,6 +35,7 @@ typedef struct ff_session {
 	/* Records below these are out of reach (a recording began there, and
 	 * its replay has no such history): ff_session_mark_history(). */
 	int undo_floor, redo_floor;
+	size_t undo_bytes_max;   /* FF_UNDO_BYTES (tests set less) */
 	bool modified;           /* changed since loaded or last marked saved */
 
 	/* The field: a solve of the level's goals, kept current as it changes. */
