@@ -117,6 +117,15 @@ static void too_small(const ff_ctl *c)
 	}
 }
 
+/* The columns a prompt line is scrolled by, so that its cursor (after
+ * the ':' and POS characters) stays on screen. */
+static int prompt_scroll(const ff_ctl *c)
+{
+	const int at = 1 + c->prompt.pos;
+
+	return at < c->cols ? 0 : at - c->cols + 1;
+}
+
 /* True when the message needs two lines: the status line then moves up
  * over the grid's last row until the message is gone. */
 static bool two_lines(const ff_ctl *c)
@@ -134,6 +143,11 @@ static void draw_message(const ff_ctl *c, char *text, size_t size)
 	int cut;
 
 	ff_view_message(c, text, size);
+	if (c->mode == FF_MODE_PROMPT) {
+		/* a long line scrolls: the part around the cursor shows */
+		draw_line(c->rows - 1, text + prompt_scroll(c), attr, c->cols);
+		return;
+	}
 	if (!two_lines(c)) {
 		draw_line(c->rows - 1, text, attr, c->cols);
 		return;
@@ -155,7 +169,7 @@ static void draw_message(const ff_ctl *c, char *text, size_t size)
 static void place_cursor(const ff_ctl *c)
 {
 	if (c->mode == FF_MODE_PROMPT)
-		move(c->rows - 1, 1 + c->prompt.pos);
+		move(c->rows - 1, 1 + c->prompt.pos - prompt_scroll(c));
 	else if (c->mode == FF_MODE_HELP)
 		move(c->rows - 1, 0);
 	else

@@ -61,6 +61,12 @@ wait_for 'EXIT=0'
 start edit "$level"
 cmd "paint 99,1 wall"
 wait_for "column 7: '99,1' reaches outside the 64x32 level"
+
+# a prompt line longer than the screen scrolls to keep its end in view
+keys :
+T send-keys -t ed -l "paint 1,1 wall # $(printf '%0120d' 0) END"
+wait_for '0 END$'
+keys Escape
 keys q
 wait_for 'EXIT=0'
 echo ok
