@@ -130,8 +130,10 @@ static bool bench_file(const char *path, int reps)
 		bench_level(l->meta.name, l, l->meta.goals, l->meta.ngoals, reps);
 	else if (ff_gen_centre_cell(l, &g.x, &g.y))
 		bench_level(l->meta.name, l, &g, 1, reps);
-	else
-		ff_cli_error("%s: no passable cell", path), ok = false;
+	else {
+		ff_cli_error("%s: no passable cell", path);
+		ok = false;
+	}
 	ff_level_destroy(l);
 	return ok;
 }

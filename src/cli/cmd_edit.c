@@ -135,8 +135,8 @@ static int save_file(editor *e, ff_session *s, const char *path, char *msg, size
 	return FF_OK;
 }
 
-/* Saves under a new stored NAME and continues editing that copy. */
-/* Saves under NAME, which must be new unless FORCE (':w! NAME'). */
+/* Saves under the stored NAME, which must be new unless FORCE (':w!
+ * NAME'), and continues editing that copy. */
 static int save_as(editor *e, ff_session *s, const char *name, bool force, char *msg,
 		   size_t size)
 {
@@ -299,8 +299,8 @@ static ff_level *load(editor *e, const char *arg)
  * gone; the file is what counts). */
 static void keep_unsaved(const editor *e, const ff_session *s, int sig)
 {
-	const char *db = e->path[0] ? e->path : ff_cli_db_path();
-	const char *slash = db ? strrchr(db, '/') : NULL;
+	const char *beside = e->path[0] ? e->path : ff_cli_db_path();
+	const char *slash = beside ? strrchr(beside, '/') : NULL;
 	char path[4300], stamp[32];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -309,7 +309,8 @@ static void keep_unsaved(const editor *e, const ff_session *s, int sig)
 
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime_r(&now, &tm));
 	snprintf(path, sizeof path, "%.*s%s-%s.recovered.level",
-		 slash ? (int)(slash - db + 1) : 0, slash ? db : "", s->level->meta.name, stamp);
+		 slash ? (int)(slash - beside + 1) : 0, slash ? beside : "", s->level->meta.name,
+		 stamp);
 	if (!text || !ff_cli_write_file(path, text, len))
 		ff_cli_error("%s: unsaved changes to '%s' lost", strsignal(sig),
 			     s->level->meta.name);

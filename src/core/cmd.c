@@ -6,6 +6,7 @@
  * undo patch, and reports errors with the column of the offending word;
  * ff_cmd_exec() records the patch in the session's history.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -101,23 +102,34 @@ static ff_err word_int(const args *a, int k, long lo, long hi, const char *what,
 	return FF_OK;
 }
 
-/* Reads "X,Y" (each within +-2^24, range checks are the mutators'). */
-static ff_err word_xy(const args *a, int k, int *x, int *y, ff_cmd_result *r)
+bool ff_cmd_read_xy(const char *s, int *x, int *y, const char **end)
 {
-	const char *s = a->w[k], *comma = strchr(s, ',');
-	char left[64];
+	const char *ys;
+	char *e;
 	long vx, vy;
 
-	if (comma && (size_t)(comma - s) < sizeof left) {
-		memcpy(left, s, (size_t)(comma - s));
-		left[comma - s] = '\0';
-		if (to_long(left, &vx) && to_long(comma + 1, &vy) &&
-		    labs(vx) < (1L << 24) && labs(vy) < (1L << 24)) {
-			*x = (int)vx, *y = (int)vy;
-			return FF_OK;
-		}
-	}
-	return fail_at(r, a->col[k], FF_E_PARSE, "expected X,Y but got '%s'", s);
+	errno = 0;
+	vx = strtol(s, &e, 10);
+	if (e == s || *e != ',' || isspace((unsigned char)*s))
+		return false;
+	ys = e + 1;
+	vy = strtol(ys, &e, 10);
+	if (e == ys || errno || isspace((unsigned char)*ys) || labs(vx) >= 1L << 24 ||
+	    labs(vy) >= 1L << 24)
+		return false;
+	*x = (int)vx, *y = (int)vy;
+	*end = e;
+	return true;
+}
+
+/* Reads word K as "X,Y" (range checks are the mutators'). */
+static ff_err word_xy(const args *a, int k, int *x, int *y, ff_cmd_result *r)
+{
+	const char *end;
+
+	if (ff_cmd_read_xy(a->w[k], x, y, &end) && !*end)
+		return FF_OK;
+	return fail_at(r, a->col[k], FF_E_PARSE, "expected X,Y but got '%s'", a->w[k]);
 }
 
 /* A terrain: a palette name, "wall", or a cost 1..254. */

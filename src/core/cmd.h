@@ -42,5 +42,9 @@ ff_err ff_cmd_exec(ff_session *s, const char *line, ff_cmd_result *res);
 /* The command table, for help screens and docs: entry I, or NULL past the
  * end. */
 const ff_cmd_info *ff_cmd_info_at(int i);
+/* Reads "X,Y" at the start of S, each a whole number within +-2^24 (range
+ * checks against a level are the caller's), and points *END past it; false
+ * when S does not start so.  What may follow is the caller's to check. */
+bool ff_cmd_read_xy(const char *s, int *x, int *y, const char **end);
 
 #endif

@@ -6,8 +6,6 @@
  * Checking compares; updating writes the actual text in place of the
  * expected one, so both share one path and an updated log always passes.
  */
-#include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -78,26 +76,14 @@ static ff_err fail(ff_replay_report *rep, int col, const char *fmt, ...)
 /* Parses "X,Y REST": the cell, inside the level, and where REST starts. */
 static ff_err cell_arg(line_ctx *c, int *x, int *y, const char **rest)
 {
-	const char *ys;
-	char *e;
-	long vx, vy;
-	int n;
+	const char *end;
 
-	errno = 0;
-	vx = strtol(c->args, &e, 10);
-	if (e == c->args || *e != ',')
+	if (!ff_cmd_read_xy(c->args, x, y, &end) || (*end && *end != ' '))
 		return fail(c->rep, c->args_col, "expected X,Y");
-	ys = e + 1;
-	vy = strtol(ys, &e, 10);
-	if (e == ys || errno || (*e && *e != ' ') || labs(vx) > INT_MAX / 2 ||
-	    labs(vy) > INT_MAX / 2)
-		return fail(c->rep, c->args_col, "expected X,Y");
-	n = (int)(e - c->args);
-	*x = (int)vx, *y = (int)vy;
 	if (!ff_level_in(c->s->level, *x, *y))
 		return fail(c->rep, c->args_col, "%d,%d is outside the %dx%d level", *x, *y,
 			    c->s->level->w, c->s->level->h);
-	*rest = c->args + n + (c->args[n] == ' ');
+	*rest = end + (*end == ' ');
 	return FF_OK;
 }
 

@@ -366,10 +366,10 @@ static ff_err read_grid(reader *r, ff_level *l)
 	return FF_OK;
 }
 
-/* Goals and spawns are checked once the grid is known, against their lines. */
-/* Goals and spawns inside the level, of a good size.  One that walls
- * cover still loads: the editor may paint walls over it, and the file must
- * hold what it saved; solving or spawning says what is wrong. */
+/* Goals and spawns are checked once the grid is known, against their lines:
+ * inside the level, of a good size.  One that walls cover still loads: the
+ * editor may paint walls over it, and the file must hold what it saved;
+ * solving or spawning says what is wrong. */
 static ff_err check_shapes(reader *r, const ff_level *l, const header *hd)
 {
 	static const char *const why[] = {

@@ -364,31 +364,25 @@ unsigned ff_ctl_usage(ff_ctl *c, const char *text)
 	return usage(c, text);
 }
 
-/* A whole number from *S up to the first character it cannot take, within
- * +-2^30 (sscanf's %d is undefined on overflow, and a move adds it to the
- * cursor); moves *S past it. */
-static bool take_int(const char **s, int *v)
+static bool parse_xy(const char *s, int *x, int *y)
+{
+	const char *end;
+
+	return ff_cmd_read_xy(s, x, y, &end) && !*end;
+}
+
+/* A whole number within +-2^30 (sscanf's %d is undefined on overflow). */
+static bool parse_int(const char *s, int *v)
 {
 	char *e;
 	long n;
 
 	errno = 0;
-	n = strtol(*s, &e, 10);
-	if (e == *s || errno || labs(n) > 1L << 30)
+	n = strtol(s, &e, 10);
+	if (e == s || *e || errno || labs(n) > 1L << 30)
 		return false;
 	*v = (int)n;
-	*s = e;
 	return true;
-}
-
-static bool parse_xy(const char *s, int *x, int *y)
-{
-	return take_int(&s, x) && *s++ == ',' && take_int(&s, y) && !*s;
-}
-
-static bool parse_int(const char *s, int *v)
-{
-	return take_int(&s, v) && !*s;
 }
 
 bool ff_ctl_parse_int(const char *s, int *v)
@@ -666,12 +660,12 @@ static unsigned save(ff_ctl *c, const char *target, bool force)
 		return FF_UI_MSG;
 	}
 	memcpy(was, c->s->level->meta.name, sizeof was);
-	ff_ctl_rec_flush(c);
 	err = c->hooks.save(c->hooks.ctx, c->s, target, force, c->msg, sizeof c->msg);
 	c->msg_error = err != 0;
 	/* saved under a new name ('name' in the core): a recording says so */
 	if (strcmp(was, c->s->level->meta.name)) {
 		snprintf(line, sizeof line, "name %s", c->s->level->meta.name);
+		ff_ctl_rec_flush(c);             /* ticks gathered so far first */
 		ff_ctl_rec_line(c, line);
 	}
 	return FF_UI_STATUS | FF_UI_MSG | (err ? 0 : FF_UI_GRID);

@@ -140,6 +140,7 @@ static void draw_message(const ff_ctl *c, char *text, size_t size)
 {
 	const attr_t attr = c->msg_error && c->mode != FF_MODE_PROMPT ?
 			    (attr_t)ff_term_error_attr() : A_NORMAL;
+	char first[512];
 	int cut;
 
 	ff_view_message(c, text, size);
@@ -156,14 +157,9 @@ static void draw_message(const ff_ctl *c, char *text, size_t size)
 		;
 	if (cut == c->cols / 2)
 		cut = c->cols;
-	{
-		char *rest = text + cut + (text[cut] == ' ');
-		char first[512];
-
-		snprintf(first, sizeof first, "%.*s", cut, text);
-		draw_line(c->rows - 2, first, attr, c->cols);
-		draw_line(c->rows - 1, rest, attr, c->cols);
-	}
+	snprintf(first, sizeof first, "%.*s", cut, text);
+	draw_line(c->rows - 2, first, attr, c->cols);
+	draw_line(c->rows - 1, text + cut + (text[cut] == ' '), attr, c->cols);
 }
 
 static void place_cursor(const ff_ctl *c)
