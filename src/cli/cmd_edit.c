@@ -300,17 +300,15 @@ static ff_level *load(editor *e, const char *arg)
 static void keep_unsaved(const editor *e, const ff_session *s, int sig)
 {
 	const char *beside = e->path[0] ? e->path : ff_cli_db_path();
-	const char *slash = beside ? strrchr(beside, '/') : NULL;
-	char path[4300], stamp[32];
+	char dir[4096], path[4300], stamp[32];
 	time_t now = time(NULL);
 	struct tm tm;
 	size_t len;
 	char *text = ff_textlevel_format(s->level, &len);
 
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime_r(&now, &tm));
-	snprintf(path, sizeof path, "%.*s%s-%s.recovered.level",
-		 slash ? (int)(slash - beside + 1) : 0, slash ? beside : "", s->level->meta.name,
-		 stamp);
+	ff_cli_dir_of(beside ? beside : ".", dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/%s-%s.recovered.level", dir, s->level->meta.name, stamp);
 	if (!text || !ff_cli_write_file(path, text, len))
 		ff_cli_error("%s: unsaved changes to '%s' lost", strsignal(sig),
 			     s->level->meta.name);

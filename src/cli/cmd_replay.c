@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,19 +42,15 @@ typedef struct ctx {
 static ff_level *load(void *vctx, const char *ref, char *err, size_t errlen)
 {
 	const ctx *c = vctx;
-	char *copy = malloc(strlen(c->file) + 1), path[4096];
-	ff_level *l = NULL;
+	char dir[4096], path[8200];
+	ff_level *l;
 
-	if (!copy)
-		return NULL;
-	strcpy(copy, c->file);
-	if (ref[0] != '/' &&
-	    snprintf(path, sizeof path, "%s/%s", dirname(copy), ref) < (int)sizeof path &&
+	ff_cli_dir_of(c->file, dir, sizeof dir);
+	if (ref[0] != '/' && snprintf(path, sizeof path, "%s/%s", dir, ref) < (int)sizeof path &&
 	    access(path, R_OK) == 0)
 		l = ff_cli_load_level(path);
 	else
 		l = ff_cli_load_level(ref);
-	free(copy);
 	if (!l)
 		snprintf(err, errlen, "cannot load level '%s' (see above)", ref);
 	return l;

@@ -161,15 +161,11 @@ static void seed(ff_store *s, const char *db)
 static bool dir_takes(const char *path)
 {
 	char dir[4096];
-	const char *slash = strrchr(path, '/');
 	struct stat st;
 
 	if (!stat(path, &st) || errno != ENOENT)
 		return true;                    /* exists, or SQLite will say */
-	if (!slash)
-		snprintf(dir, sizeof dir, ".");
-	else
-		snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	ff_cli_dir_of(path, dir, sizeof dir);
 	if (stat(dir, &st)) {
 		ff_cli_error("cannot create the database '%s': no directory '%s'", path, dir);
 		return false;

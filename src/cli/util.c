@@ -1,5 +1,6 @@
 /* util.c - file I/O, level loading and error reporting for subcommands. */
 #include <errno.h>
+#include <libgen.h>
 #include <limits.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -162,6 +163,14 @@ bool ff_cli_write_file(const char *path, const char *data, size_t len)
 		return false;
 	}
 	return true;
+}
+
+void ff_cli_dir_of(const char *path, char *dir, size_t n)
+{
+	char copy[PATH_MAX];
+
+	snprintf(copy, sizeof copy, "%s", path);
+	snprintf(dir, n, "%s", dirname(copy));
 }
 
 void ff_cli_name_from_path(const char *path, char name[FF_NAME_MAX])

@@ -39,6 +39,9 @@ ff_level *ff_cli_load_level(const char *arg);
 /* A level name derived from a path: the base name without its extension,
  * with characters outside [A-Za-z0-9_.-] replaced by '_'. */
 void ff_cli_name_from_path(const char *path, char name[FF_NAME_MAX]);
+/* The folder of PATH into DIR (N bytes, cut when longer), as dirname(3)
+ * gives it: "." for a bare name. */
+void ff_cli_dir_of(const char *path, char *dir, size_t n);
 /* Parses "X,Y" into two ints; false when malformed. */
 bool ff_cli_parse_xy(const char *s, int *x, int *y);
 
