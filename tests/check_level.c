@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/level.h"
-#include "core/patch.h"
+#include "core/level_patch.h"
 #include "testutil.h"
 
 static ff_level *make(void)

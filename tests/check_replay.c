@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/replay.h"
-#include "core/textlevel.h"
+#include "core/level_text.h"
 #include "testutil.h"
 
 static ff_level *load(void *ctx, const char *ref, char *err, size_t n)

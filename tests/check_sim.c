@@ -19,7 +19,7 @@
 #include "core/rng.h"
 #include "core/sim.h"
 #include "core/solver.h"
-#include "core/textlevel.h"
+#include "core/level_text.h"
 #include "testutil.h"
 
 #define MAX_PER_CELL 8

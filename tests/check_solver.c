@@ -12,11 +12,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/gen.h"
+#include "core/level_gen.h"
 #include "core/rng.h"
 #include "core/solver.h"
 #include "core/solver_int.h"
-#include "core/textlevel.h"
+#include "core/level_text.h"
 #include "testutil.h"
 
 #include "allocwrap.h"

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/textlevel.h"
+#include "core/level_text.h"
 #include "store/store.h"
 #include "testutil.h"
 

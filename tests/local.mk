@@ -3,13 +3,13 @@ TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -DFF_TESTDATA='"$(abs_top_srcdir)/tes
 	-DFF_LEVELSDIR='"$(abs_top_srcdir)/levels"'
 TEST_LDADD = src/core/libffcore.a $(CHECK_LIBS) $(LIBS)
 
-check_PROGRAMS += tests/check_level tests/check_textlevel tests/check_cmd
+check_PROGRAMS += tests/check_level tests/check_level_text tests/check_cmd
 tests_check_level_SOURCES = tests/check_level.c tests/testutil.h
 tests_check_level_CFLAGS = $(TEST_CFLAGS)
 tests_check_level_LDADD = $(TEST_LDADD)
-tests_check_textlevel_SOURCES = tests/check_textlevel.c tests/testutil.h
-tests_check_textlevel_CFLAGS = $(TEST_CFLAGS)
-tests_check_textlevel_LDADD = $(TEST_LDADD)
+tests_check_level_text_SOURCES = tests/check_level_text.c tests/testutil.h
+tests_check_level_text_CFLAGS = $(TEST_CFLAGS)
+tests_check_level_text_LDADD = $(TEST_LDADD)
 tests_check_cmd_SOURCES = tests/check_cmd.c tests/testutil.h tests/testsession.h
 tests_check_cmd_CFLAGS = $(TEST_CFLAGS)
 tests_check_cmd_LDADD = $(TEST_LDADD)

@@ -11,7 +11,7 @@
 #include "bench_store.h"
 #include "bench_tui.h"
 #include "cli.h"
-#include "core/gen.h"
+#include "core/level_gen.h"
 #include "core/solver.h"
 #include "benchutil.h"
 #include "util.h"

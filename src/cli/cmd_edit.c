@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "core/textlevel.h"
+#include "core/level_text.h"
 #include "db.h"
 #include "tui/tui.h"
 #include "util.h"

@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "cli.h"
-#include "core/textlevel.h"
+#include "core/level_text.h"
 #include "db.h"
 #include "util.h"
 

@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "core/cmd.h"
 #include "core/replay.h"
-#include "core/textlevel.h"
+#include "core/level_text.h"
 #include "util.h"
 
 static const char usage[] =

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/textlevel.h"
+#include "core/level_text.h"
 #include "db.h"
 #include "util.h"
 

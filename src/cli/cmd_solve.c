@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/gen.h"
+#include "core/level_gen.h"
 #include "core/solver.h"
 #include "util.h"
 

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/textlevel.h"
+#include "core/level_text.h"
 #include "db.h"
 #include "util.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "level.h"
-#include "patch.h"
+#include "level_patch.h"
 
 static const ff_terrain default_palette[] = {
 	{"grass", '.', 1},

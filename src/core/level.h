@@ -13,7 +13,7 @@
  * Readers may read the struct fields directly; only the functions below may
  * change them.  Coordinates: x is the column, y the row, (0,0) top left.
  * Every mutator validates first and returns an error leaving the level
- * unchanged; on success it can fill an ff_patch that undoes it (see patch.h).
+ * unchanged; on success it can fill an ff_patch that undoes it (see level_patch.h).
  */
 #ifndef FF_LEVEL_H
 #define FF_LEVEL_H

@@ -16,7 +16,7 @@
 #include "cmd.h"
 #include "hash.h"
 #include "replay.h"
-#include "textlevel.h"
+#include "level_text.h"
 
 static const char *const dir_names[9] = {"E", "S", "W", "N", "SE", "SW", "NW", "NE", "none"};
 

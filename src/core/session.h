@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 #include "level.h"
-#include "patch.h"
+#include "level_patch.h"
 #include "sim.h"
 #include "solver.h"
 

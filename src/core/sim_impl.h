@@ -13,7 +13,7 @@
 #include "rng.h"
 #include "sim.h"
 #include "solver.h"
-#include "spatial.h"
+#include "sim_spatial.h"
 
 #define FF_SIM_MAX_AGENTS 100000000u
 /* Agent state during a tick for one that arrived in it: to the agents

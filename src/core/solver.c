@@ -1,8 +1,8 @@
 /*
  * solver.c - the solver's lifecycle, the resumable phase machine
  * (COST -> INTEGRATE -> FLOW -> DONE) and the queries.  The passes
- * themselves live in dijkstra.c and fmm.c, the queue in bucketq.c and the
- * incremental update in repair.c.
+ * themselves live in solver_dijkstra.c and solver_fmm.c, the queue in solver_bucketq.c and the
+ * incremental update in solver_repair.c.
  *
  * Invariant: every buffer is allocated by ff_solver_create(); nothing after
  * it allocates.  A one-shot Dijkstra solve computes each flow direction as
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "par.h"
+#include "solver_par.h"
 
 const int ff_dir_dx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
 const int ff_dir_dy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
@@ -47,7 +47,7 @@ ff_solver *ff_solver_create(int w, int h)
 	}
 	s->phase = FF_PHASE_IDLE;
 	s->last = -1;
-	/* exact for p < 2^25 and W < 2^13 (see dijkstra.c) */
+	/* exact for p < 2^25 and W < 2^13 (see solver_dijkstra.c) */
 	s->wmagic = ((uint64_t)1 << 40) / (uint64_t)s->W + 1;
 	if (n >= FF_PAR_MIN_CELLS)
 		s->par = ff_par_create(s);

@@ -1,6 +1,6 @@
 /*
  * solver_int.h - the solver's private state, shared by solver.c (lifecycle,
- * stepping, queries), dijkstra.c, fmm.c and repair.c.  Not part of the API.
+ * stepping, queries), solver_dijkstra.c, solver_fmm.c and solver_repair.c.  Not part of the API.
  *
  * Layout: every per-cell array is padded with a one-cell border of walls,
  * so neighbour loops need no bounds checks.  Padded index p = (y+1)*W + x+1
@@ -8,7 +8,7 @@
  * `cf` holding the flow direction (low 4 bits, CF_NODIR for none) and the
  * flags (settled, the repair marks): 10 bytes, plus the queue's pool of
  * 3/8 of an entry (int32) per cell: 11.70 bytes per cell at 1024x1024,
- * 11.83 with the second thread's ring and lists (par.h, docs/solver.md).
+ * 11.83 with the second thread's ring and lists (solver_par.h, docs/solver.md).
  *
  * The queue is a circular bucket queue of FF_RING buckets of width 1/kscale
  * (kscale = 1 for Dijkstra, whose smallest step costs 1, so a bucket never
@@ -57,7 +57,7 @@ enum {
 };
 
 /* What a one-shot Dijkstra settle lowered, queued a batch at a time
- * (dijkstra.c): N of the FF_STAGE entries at C, pairs of a settled cell
+ * (solver_dijkstra.c): N of the FF_STAGE entries at C, pairs of a settled cell
  * and the mask of its lowered neighbours.  A local of the settle loop, so
  * that N stays in a register. */
 #define FF_STAGE 4096
@@ -112,7 +112,7 @@ struct ff_solver {
 	size_t flow_pos;                    /* FLOW phase progress */
 	double ostep[256], dstep[256];       /* step cost by entered cost */
 
-	/* the second thread of one-shot solves (par.c) */
+	/* the second thread of one-shot solves (solver_par.c) */
 	struct ff_par *par;                 /* NULL: one thread only */
 	int threads;                        /* ff_solver_set_threads() */
 	uint64_t wmagic;                    /* p / W == (p * wmagic) >> 40 */
@@ -221,7 +221,7 @@ int32_t ffq_pop(ff_solver *s, long kmax);
 bool ff_dijkstra_run(ff_solver *s, long n, bool wave);
 bool ff_fmm_run(ff_solver *s, long n, bool wave);
 /* The worker thread of large solvers: started by ff_solver_create() when the
- * level has at least FF_PAR_MIN_CELLS cells, at least FF_BAND rows (par.h)
+ * level has at least FF_PAR_MIN_CELLS cells, at least FF_BAND rows (solver_par.h)
  * and the machine two cores (NULL otherwise or on failure), joined by
  * ff_par_destroy(); its bytes. */
 #define FF_PAR_MIN_CELLS (512 * 512)

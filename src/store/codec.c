@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/textlevel.h"
+#include "core/level_text.h"
 #include "store_int.h"
 
 char *st_header(const ff_level *l, size_t *len)

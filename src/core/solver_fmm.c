@@ -1,5 +1,5 @@
 /*
- * fmm.c - Fast Marching: the viscosity solution of |grad T| = cost(x) on the
+ * solver_fmm.c - Fast Marching: the viscosity solution of |grad T| = cost(x) on the
  * 4-neighbour stencil with the first-order upwind quadratic update.
  *
  * Accepted ("known") cells carry FL_SETTLED.  A cell's value is computed
@@ -23,7 +23,7 @@
  * A value is always recomputed from scratch, T = update(known neighbours),
  * never the minimum of successive updates, so a cell's value depends only
  * on which neighbours are known, not on the order in which they became
- * known: stepping, the one-shot solve and the two-thread solve (par.c)
+ * known: stepping, the one-shot solve and the two-thread solve (solver_par.c)
  * give the same bytes.  A cell's live queue entry is in bucket
  * max(key(T), k + 1), k the bucket whose stage 2 set T; an entry of bucket
  * j is live when its cell is not known and key(T) <= j.
@@ -31,7 +31,7 @@
  * Flow is the upwind -grad T: in x, towards the smaller known horizontal
  * neighbour when it is below T (east on ties), likewise in y.
  */
-#include "par.h"
+#include "solver_par.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -214,7 +214,7 @@ FF_HOT void spread_chain(ff_solver *s, ff_tq *q, const ff_bucket *b, int32_t wb,
 		for (int32_t i = 0; i < lim; i++) {
 			const int32_t c = e[i];
 			if (margin && ff_par_edge(s, c, margin)) {
-				if (q->ndefer < q->cap)     /* always (par.c) */
+				if (q->ndefer < q->cap)     /* always (solver_par.c) */
 					q->defer[q->ndefer++] = c;
 				else                        /* start again */
 					q->lost = true;
@@ -277,7 +277,7 @@ static bool run_one(ff_solver *s, long n, bool wave)
 	}
 }
 
-/* --- two threads (par.h) ---------------------------------------------
+/* --- two threads (solver_par.h) ---------------------------------------------
  *
  * Stage 1 of a cell writes only the cell; stage 2 reads and writes its
  * neighbours and reads theirs: a margin of two rows (three to second
@@ -288,7 +288,7 @@ static bool run_one(ff_solver *s, long n, bool wave)
  * which is after every acceptance of the bucket either way, so the values
  * are the bytes of a one-thread solve.  A thread defers only cells it
  * accepted in this bucket, each once, all within the margin rows of its
- * own bands (ff_par_run starts only fresh solves), so its list (par.c)
+ * own bands (ff_par_run starts only fresh solves), so its list (solver_par.c)
  * cannot overflow; if it did, the integration would start again on one
  * thread. */
 

@@ -1,13 +1,13 @@
 /*
- * gen.h - generated test and benchmark levels: open ground, 20% random
+ * level_gen.h - generated test and benchmark levels: open ground, 20% random
  * walls, rooms joined by one-cell doors, and weighted terrain.
  *
  * Deterministic: a kind, a size and a seed give the same cells on every
  * host.  Every generated level has the 3 x 3 block around its centre
  * passable and one goal, the centre cell.
  */
-#ifndef FF_GEN_H
-#define FF_GEN_H
+#ifndef FF_LEVEL_GEN_H
+#define FF_LEVEL_GEN_H
 
 #include <stdint.h>
 

@@ -1,5 +1,5 @@
 /*
- * dijkstra.c - the exact integration field: Dijkstra over the 8- (or 4-)
+ * solver_dijkstra.c - the exact integration field: Dijkstra over the 8- (or 4-)
  * connected grid with a bucket queue of width 1.
  *
  * Why width 1 is exact: the smallest step costs 1 (a straight step into a
@@ -22,7 +22,7 @@
  * counters in registers; stepping and repair go through ffq_pop().  On
  * large levels it settles each bucket with two threads (below).
  */
-#include "par.h"
+#include "solver_par.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -369,7 +369,7 @@ bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 	return false;
 }
 
-/* --- two threads (par.h) ---------------------------------------------
+/* --- two threads (solver_par.h) ---------------------------------------------
  *
  * Settling a cell reads and writes its eight neighbours only: a margin of
  * one row.  Values are the same bytes as with one thread: a cell's value is

@@ -1,12 +1,12 @@
 /*
- * patch.h - undo records.  A patch holds the previous contents of a rectangle
+ * level_patch.h - undo records.  A patch holds the previous contents of a rectangle
  * of cells, and optionally the previous meta (palette, goals, spawns,
  * parameters, name) or the whole previous grid (after a resize).  Applying a
  * patch swaps its contents with the level's, so after ff_patch_apply() the
  * same patch redoes what it just undid: undo and redo are one operation.
  */
-#ifndef FF_PATCH_H
-#define FF_PATCH_H
+#ifndef FF_LEVEL_PATCH_H
+#define FF_LEVEL_PATCH_H
 
 #include "level.h"
 

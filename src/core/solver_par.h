@@ -1,9 +1,9 @@
 /*
- * par.h - the solver's second thread (par.c), shared by the one-shot
- * Dijkstra (dijkstra.c) and Fast Marching (fmm.c) solves.  Private.
+ * solver_par.h - the solver's second thread (solver_par.c), shared by the one-shot
+ * Dijkstra (solver_dijkstra.c) and Fast Marching (solver_fmm.c) solves.  Private.
  *
  * Both integrations settle the queue one bucket at a time, and the cells of
- * one bucket may be handled in any order (dijkstra.c and fmm.c say why), so
+ * one bucket may be handled in any order (solver_dijkstra.c and solver_fmm.c say why), so
  * two threads can split a bucket as long as they never touch the same
  * cell.  The grid is cut into bands of FF_BAND rows, even bands for the
  * main thread (thread 0), odd ones for the worker (thread 1).  A cell more
@@ -33,11 +33,11 @@
  *
  * A queue that runs out of blocks, or a key outside the ring's window,
  * marks the thread queue lost: the bucket is finished, and the solve goes
- * on with one thread after the spill path's grid scan (bucketq.c) queues
+ * on with one thread after the spill path's grid scan (solver_bucketq.c) queues
  * every reached, unsettled cell again: time lost, never a value.
  */
-#ifndef FF_PAR_H
-#define FF_PAR_H
+#ifndef FF_SOLVER_PAR_H
+#define FF_SOLVER_PAR_H
 
 #include <pthread.h>
 #include <stdatomic.h>

@@ -1,5 +1,5 @@
 /*
- * spatial.h - a uniform grid of one-cell buckets over the level, rebuilt
+ * sim_spatial.h - a uniform grid of one-cell buckets over the level, rebuilt
  * from scratch every tick by a counting sort (O(N + cells), no allocation).
  *
  * After ff_spatial_build() the points are stored bucket by bucket in
@@ -11,8 +11,8 @@
  * The struct is embedded by its owner (init/fini); its fields are read-only
  * to everyone else.
  */
-#ifndef FF_SPATIAL_H
-#define FF_SPATIAL_H
+#ifndef FF_SIM_SPATIAL_H
+#define FF_SIM_SPATIAL_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,13 +1,13 @@
 /*
- * textlevel.h - the plain-text level format and Moving AI .map files, parsed
+ * level_text.h - the plain-text level format and Moving AI .map files, parsed
  * from and formatted into memory buffers (docs/formats.md has the grammar).
  *
  * Parsers never read past LEN, accept LF or CRLF line ends, and on failure
  * fill DIAG with the 1-based line and column and a message, and return an
  * error with *OUT untouched.  format(parse(x)) == x for canonical text.
  */
-#ifndef FF_TEXTLEVEL_H
-#define FF_TEXTLEVEL_H
+#ifndef FF_LEVEL_TEXT_H
+#define FF_LEVEL_TEXT_H
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 /*
- * repair.c - incremental update of a finished Dijkstra solve after the
+ * solver_repair.c - incremental update of a finished Dijkstra solve after the
  * costs inside a rectangle R changed.
  *
  * 1. Invalidate.  R is first grown by one cell on every side: a cell whose

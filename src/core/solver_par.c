@@ -1,7 +1,7 @@
 /*
- * par.c - the solver's worker thread and the two-thread bucket loop (the
- * scheme is described in par.h; the methods' parts are in dijkstra.c and
- * fmm.c).
+ * solver_par.c - the solver's worker thread and the two-thread bucket loop (the
+ * scheme is described in solver_par.h; the methods' parts are in solver_dijkstra.c and
+ * solver_fmm.c).
  *
  * Rows come from p / W = (p * wmagic) >> 40 with wmagic = 2^40 / W + 1:
  * the error p * (wmagic - 2^40 / W) / 2^40 < 2^25 / 2^40 < 1 / W (p < 2^25
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "par.h"
+#include "solver_par.h"
 
 static inline void cpu_relax(void)
 {

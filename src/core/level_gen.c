@@ -1,11 +1,11 @@
 /*
- * gen.c - generated levels for tests and benchmarks (see gen.h).  Writes the
+ * level_gen.c - generated levels for tests and benchmarks (see level_gen.h).  Writes the
  * cells of a level it has just created; every cost it uses is in the
  * default palette, so the level invariants hold.
  */
 #include <string.h>
 
-#include "gen.h"
+#include "level_gen.h"
 
 uint64_t ff_gen_rand(uint64_t *state)
 {

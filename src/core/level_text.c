@@ -1,5 +1,5 @@
 /*
- * textlevel.c - the plain-text level format (docs/formats.md).
+ * level_text.c - the plain-text level format (docs/formats.md).
  *
  *   # free text kept as the level's note (only at the very top)
  *   fieldmarshal level 1
@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "textlevel.h"
+#include "level_text.h"
 
 /* A cursor over the input, one line at a time. */
 typedef struct reader {

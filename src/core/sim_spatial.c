@@ -1,5 +1,5 @@
 /*
- * spatial.c - the counting sort behind the neighbour grid: count points per
+ * sim_spatial.c - the counting sort behind the neighbour grid: count points per
  * cell, turn counts into run ends by a prefix sum, then place points from
  * the last to the first so each run ends up starting at its own start and
  * keeps input order.  FF_SPATIAL_PAD slots past the last point are
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "spatial.h"
+#include "sim_spatial.h"
 
 ff_err ff_spatial_init(ff_spatial *s, int w, int h, size_t cap)
 {

@@ -1,5 +1,5 @@
 /*
- * check_textlevel.c - the text level format and Moving AI .map files:
+ * check_level_text.c - the text level format and Moving AI .map files:
  * round trips of every shipped level, .map imports checked against counts
  * taken straight from the file bytes, and every malformed-input case giving
  * a precise line:col error.
@@ -7,7 +7,7 @@
 #include <dirent.h>
 #include <string.h>
 
-#include "core/textlevel.h"
+#include "core/level_text.h"
 #include "testutil.h"
 
 static const char *const maps[] = {

@@ -1,5 +1,5 @@
 /*
- * mapfile.c - Moving AI .map files (movingai.com/benchmarks/formats.html):
+ * level_map.c - Moving AI .map files (movingai.com/benchmarks/formats.html):
  *
  *   type octile
  *   height H
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "textlevel.h"
+#include "level_text.h"
 
 bool ff_mapfile_detect(const char *buf, size_t len)
 {

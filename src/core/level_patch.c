@@ -1,8 +1,8 @@
-/* patch.c - undo records that turn into their own inverse when applied. */
+/* level_patch.c - undo records that turn into their own inverse when applied. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "patch.h"
+#include "level_patch.h"
 
 void ff_patch_fini(ff_patch *p)
 {

@@ -1,5 +1,5 @@
 /*
- * bucketq.c - the solver's circular bucket queue (layout in solver_int.h).
+ * solver_bucketq.c - the solver's circular bucket queue (layout in solver_int.h).
  *
  * Blocks come from a LIFO free chain, then from a bump pointer below
  * fresh_lim (repair lowers the limit to keep a work list at the pool's top).
