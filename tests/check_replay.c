@@ -214,6 +214,38 @@ START_TEST(malformed_logs)
 }
 END_TEST
 
+/* A value expectation is 'unreachable' or a finite number.  'inf' once
+ * passed for every finite value (|a - b| <= 1e-6 |b| holds for b = inf):
+ * non-finite numbers are refused, and any mismatch fails, whichever side
+ * is unreachable. */
+START_TEST(non_finite_values_never_pass)
+{
+	static const struct { const char *line; const char *msg; } cases[] = {
+		{"expect value 5,0 inf\n", "a finite number or 'unreachable'"},
+		{"expect value 5,0 -inf\n", "a finite number or 'unreachable'"},
+		{"expect value 5,0 infinity\n", "a finite number or 'unreachable'"},
+		{"expect value 5,0 INF\n", "a finite number or 'unreachable'"},
+		{"expect value 5,0 nan\n", "a finite number or 'unreachable'"},
+		{"expect value 5,0 1e999\n", "a finite number or 'unreachable'"},
+		{"expect value 4,1 inf\n", "a finite number or 'unreachable'"},
+		{"expect value 5,0 unreachable\n", "expected value unreachable, got 9"},
+		{"expect value 4,1 9\n", "expected value 9, got unreachable"},
+		{"expect value 5,0 9x\n", "a finite number or 'unreachable'"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char text[2048];
+		ff_replay_report rep;
+
+		/* the corridor solved: 5,0 is 9, 4,1 is a wall (unreachable) */
+		snprintf(text, sizeof text, "%.*s%s", (int)(strstr(corridor, "expect phase") - corridor),
+			 corridor, cases[i].line);
+		ck_assert_msg(run(text, false, &rep, NULL) != FF_OK, "case %zu passed", i);
+		ck_assert_msg(rep.line == 14 && strstr(rep.msg, cases[i].msg),
+			      "case %zu: line %d: %s", i, rep.line, rep.msg);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("replay");
@@ -225,6 +257,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, update_until_keeps_the_rest);
 	tcase_add_test(tc, values_within_1e6_and_rows_named_end);
 	tcase_add_test(tc, divergence_is_pinpointed);
+	tcase_add_test(tc, non_finite_values_never_pass);
 	tcase_add_loop_test(tc, malformed_logs, 0, (int)(sizeof bad / sizeof bad[0]));
 	suite_add_tcase(s, tc);
 	return s;

@@ -196,20 +196,25 @@ static ff_err rd_tick(line_ctx *c, char *act, size_t n, const char **exp)
 	return rd_sim(c, act, n, exp, 3);
 }
 
-/* Equal but for letter case; values (REAL) also as numbers within a
- * relative 1e-6.  Hashes and counters are exact. */
+/* True when S is a whole finite number, into *V. */
+static bool finite_number(const char *s, double *v)
+{
+	char *e;
+
+	*v = strtod(s, &e);
+	return e != s && !*e && isfinite(*v);
+}
+
+/* Equal but for letter case; values (REAL) also as finite numbers within a
+ * relative 1e-6 ('unreachable' only as text: an infinite expectation would
+ * be within 1e-6 * inf of every value).  Hashes and counters are exact. */
 static bool same(const char *exp, const char *act, bool real)
 {
-	char *e1, *e2;
 	double a, b;
 
 	if (!strcasecmp(exp, act))
 		return true;
-	if (!real)
-		return false;
-	a = strtod(exp, &e1);
-	b = strtod(act, &e2);
-	if (e1 == exp || *e1 || e2 == act || *e2)
+	if (!real || !finite_number(exp, &a) || !finite_number(act, &b))
 		return false;
 	return fabs(a - b) <= 1e-6 * fmax(fabs(a), fabs(b));
 }
@@ -361,6 +366,9 @@ static ff_err expect(ff_session *s, const char *line, const ff_replay_opts *o,
 	}
 	if (!*exp)
 		return fail(rep, (int)strlen(line) + 1, "missing expected value (fill it with --update)");
+	if (kinds[k].real && strcasecmp(exp, "unreachable") && !finite_number(exp, &(double){0}))
+		return fail(rep, (int)(exp - line) + 1, "expected %s '%s': write a finite number "
+			    "or 'unreachable'", kinds[k].name, exp);
 	if (!same(exp, act, kinds[k].real))
 		return fail(rep, (int)(exp - line) + 1, "expected %s %s, got %s", kinds[k].name, exp, act);
 	if (kinds[k].is_hash) {
