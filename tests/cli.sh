@@ -1,8 +1,8 @@
 #!/bin/sh
-# cli.sh - the command line on awkward input: output to a pipe or a device,
-# files with NUL bytes, exit statuses, a level with a goal under walls, an
-# update of part of a replay and an interrupted bench.  Each case names what
-# it expects.
+# cli.sh - the command line on awkward input: output to a pipe, a device or
+# a full disk, files with NUL bytes, exit statuses, a level with a goal
+# under walls, an update of part of a replay and an interrupted bench.  Each
+# case names what it expects.
 set -u
 : "${FIELDMARSHAL:?set by make check}" "${srcdir:?set by make check}"
 F=$FIELDMARSHAL
@@ -31,6 +31,22 @@ grep -qi "is a directory" err || fail "show -o DIR said: $(cat err)"
 printf 'paint 1,1 wall\nrect 2,2 \0junk\npaint 2,2 wall\n' > nul.txt
 "$F" run "$lv/chokepoint.level" nul.txt 2> err && fail "a script with a NUL byte ran"
 grep -q "nul.txt:2:10: a NUL byte" err || fail "NUL script said: $(cat err)"
+
+# output lost on a full disk: every command says so and fails
+if [ -w /dev/full ]; then
+	"$F" levels list > /dev/null 2>&1   # the database made and seeded
+	"$F" run "$lv/maze.level" -e 'solve' --record full.replay > /dev/null 2>&1
+	for c in "levels list" "levels show maze" "solve maze" "sim chokepoint --ticks 3" \
+		"replays list" "show maze" "export maze" "replay full.replay" "--help" \
+		"--version" "solve --help" "run $lv/maze.level -e solve -o -"; do
+		# shellcheck disable=SC2086
+		"$F" $c > /dev/full 2> err
+		rc=$?
+		[ $rc = 1 ] || fail "'$c > /dev/full' exited $rc"
+		[ "$(grep -c . err)" = 1 ] && grep -q "^fieldmarshal: cannot write to standard output: No space left on device$" err ||
+			fail "'$c > /dev/full' said: $(cat err)"
+	done
+fi
 
 # bench on a level that does not load fails
 "$F" bench --quick no-such.level > /dev/null 2>&1 && fail "bench on a missing level exited 0"

@@ -50,9 +50,15 @@ static void help(FILE *f)
 		"'man fieldmarshal'.\n");
 }
 
-int main(int argc, char **argv)
+/* The exit status of a run that returns RC: a failure when its output was
+ * lost on the way (a full disk), whatever the command thought. */
+static int finish(int rc)
 {
-	setlocale(LC_ALL, "");
+	return ff_cli_flush_stdout() ? rc : FF_EXIT_FAIL;
+}
+
+static int dispatch(int argc, char **argv)
+{
 	argc = ff_cli_take_db_option(argc, argv); /* global: anywhere on the line */
 	if (argc < 0)
 		return FF_EXIT_USAGE;
@@ -83,4 +89,10 @@ int main(int argc, char **argv)
 	ff_cli_error("unknown command '%s'", argv[1]);
 	fprintf(stderr, "try 'fieldmarshal --help'\n");
 	return FF_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	return finish(dispatch(argc, argv));
 }

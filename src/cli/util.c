@@ -132,7 +132,7 @@ bool ff_cli_write_file(const char *path, const char *data, size_t len)
 	int fd;
 
 	if (!strcmp(path, "-"))
-		return fwrite(data, 1, len, stdout) == len && fflush(stdout) == 0;
+		return fwrite(data, 1, len, stdout) == len && ff_cli_flush_stdout();
 	/* through a symbolic link, rewrite the file it names and keep the link */
 	if (realpath(path, real))
 		target = real;
@@ -163,6 +163,21 @@ bool ff_cli_write_file(const char *path, const char *data, size_t len)
 		return false;
 	}
 	return true;
+}
+
+bool ff_cli_flush_stdout(void)
+{
+	static bool told;
+	int err = errno;
+
+	if (fflush(stdout) != 0)
+		err = errno;
+	if (!ferror(stdout))
+		return true;
+	if (!told)
+		ff_cli_error("cannot write to standard output: %s", strerror(err));
+	told = true;
+	return false;
 }
 
 void ff_cli_dir_of(const char *path, char *dir, size_t n)

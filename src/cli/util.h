@@ -31,6 +31,12 @@ char *ff_cli_read_file(const char *path, size_t *len);
  * and returns false on failure. */
 bool ff_cli_write_file(const char *path, const char *data, size_t len);
 
+/* Flushes standard output.  When a write to it failed, now or before (a
+ * full disk, a closed descriptor), says "cannot write to standard output:
+ * WHY" (once per run) and returns false.  main() calls it before exiting,
+ * so every command fails when its output was lost. */
+bool ff_cli_flush_stdout(void);
+
 /* Loads the level named by ARG: a text level or a Moving AI .map file (or
  * the name of a level stored in the database, when no such file exists).  On failure
  * prints the reason (FILE:LINE:COL for parse errors) and returns NULL.
