@@ -1,7 +1,7 @@
 # Check suites: one tests/check_<module>.c per module.
 TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -DFF_TESTDATA='"$(abs_top_srcdir)/tests/data"' \
 	-DFF_LEVELSDIR='"$(abs_top_srcdir)/levels"'
-TEST_LDADD = src/core/libffcore.a $(CHECK_LIBS) $(LIBS)
+TEST_LDADD = src/core/libffcore.la $(CHECK_LIBS) $(LIBS)
 
 check_PROGRAMS += tests/check_level tests/check_level_text tests/check_cmd
 tests_check_level_SOURCES = tests/check_level.c tests/testutil.h

@@ -16,9 +16,9 @@ src_fieldmarshal_SOURCES += src/cli/db.c src/cli/db.h \
 src_fieldmarshal_SOURCES += src/cli/cmd_solve.c src/cli/cmd_bench.c \
 	src/cli/benchutil.c src/cli/benchutil.h
 src_fieldmarshal_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(SQLITE_CFLAGS)
-src_fieldmarshal_LDADD = src/store/libffstore.a src/core/libffcore.a $(NCURSES_LIBS) $(SQLITE_LIBS) $(LIBS)
+src_fieldmarshal_LDADD = src/store/libffstore.a src/core/libffcore.la $(NCURSES_LIBS) $(SQLITE_LIBS) $(LIBS)
 # The editor ('edit', and no arguments on a terminal).  libfftui needs core,
 # hence core again after it.
 src_fieldmarshal_SOURCES += src/cli/cmd_edit.c
-src_fieldmarshal_LDADD += src/tui/libfftui.a src/core/libffcore.a $(NCURSES_LIBS)
+src_fieldmarshal_LDADD += src/tui/libfftui.a src/core/libffcore.la $(NCURSES_LIBS)
 src_fieldmarshal_SOURCES += src/cli/bench_tui.c src/cli/bench_tui.h

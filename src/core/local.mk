@@ -1,6 +1,10 @@
-# Core library: pure C (libc, libm), no I/O.  Tests link against it.
-noinst_LIBRARIES += src/core/libffcore.a
-src_core_libffcore_a_SOURCES = \
+# Core library: pure C (libc, libm), no I/O.  The program and the tests link
+# it; libfieldmarshal wraps it.  A libtool convenience library, built once as
+# position-independent code ('-shared' tells libtool's compile step to skip
+# the second, non-PIC build).
+noinst_LTLIBRARIES += src/core/libffcore.la
+src_core_libffcore_la_CPPFLAGS = $(AM_CPPFLAGS) -shared
+src_core_libffcore_la_SOURCES = \
 	src/core/buf.c src/core/buf.h \
 	src/core/err.c src/core/err.h \
 	src/core/level.c src/core/level.h \
@@ -12,13 +16,13 @@ src_core_libffcore_a_SOURCES = \
 	src/core/hash.c src/core/hash.h \
 	src/core/replay.c src/core/replay.h
 # Solver (integration and flow fields) and level generators.
-src_core_libffcore_a_SOURCES += \
+src_core_libffcore_la_SOURCES += \
 	src/core/solver.c src/core/solver.h src/core/solver_int.h \
 	src/core/solver_bucketq.c src/core/solver_dijkstra.c src/core/solver_fmm.c src/core/solver_repair.c \
 	src/core/solver_par.c src/core/solver_par.h \
 	src/core/level_gen.c src/core/level_gen.h
 # Crowd simulation: PRNG, neighbour grid, agents.
-src_core_libffcore_a_SOURCES += \
+src_core_libffcore_la_SOURCES += \
 	src/core/rng.c src/core/rng.h \
 	src/core/sim_spatial.c src/core/sim_spatial.h \
 	src/core/sim.c src/core/sim.h src/core/sim_impl.h \
