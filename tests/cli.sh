@@ -22,6 +22,27 @@ wait
 [ -p fifo ] || fail "-o replaced the FIFO"
 "$F" show "$lv/maze.level" | cmp -s - fromfifo || fail "the FIFO did not get the level"
 
+# a FIFO, a device or a directory where a file is meant: refused at once,
+# without blocking; more than 64 MiB (a file, a pipe): refused, not read on
+mkfifo infifo
+for c in "show infifo" "show /dev/zero" "run $lv/maze.level /dev/zero" "import infifo" \
+	"show indir"; do
+	# shellcheck disable=SC2086
+	mkdir -p indir; timeout 20 "$F" $c > /dev/null 2> err
+	rc=$?
+	[ $rc = 1 ] || fail "'$c' exited $rc"
+	grep -q "cannot read '[^']*': a [A-Za-z]*, not a regular file" err || fail "'$c' said: $(cat err)"
+done
+printf 'fieldmarshal replay 1\nlevel /dev/zero\n' > zero.replay
+timeout 20 "$F" replay zero.replay 2> err && fail "a replay of the level /dev/zero passed"
+grep -q "'/dev/zero': a device" err || fail "a replay of the level /dev/zero said: $(cat err)"
+truncate -s 65M big.level
+"$F" show big.level 2> err && fail "a 65 MiB level loaded"
+grep -q "cannot read 'big.level': larger than 64 MiB" err || fail "a 65 MiB level: $(cat err)"
+head -c 65M /dev/zero | timeout 20 "$F" show - 2> err && fail "65 MiB on stdin loaded"
+grep -q "cannot read 'standard input': larger than 64 MiB" err || fail "65 MiB on stdin: $(cat err)"
+rm -f big.level
+
 # -o to a directory is an error, and the directory stays
 mkdir outdir
 "$F" show "$lv/maze.level" -o outdir 2> err && fail "show -o DIR succeeded"

@@ -53,42 +53,84 @@ static bool has_nul(const char *path, const char *buf, size_t n)
 	return true;
 }
 
-char *ff_cli_read_file(const char *path, size_t *len)
+/* What a file that is not a regular one is, for messages. */
+static const char *file_kind(mode_t m)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	size_t n = 0, cap = 1 << 16;
-	char *buf;
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" : S_ISSOCK(m) ? "a socket" :
+	       S_ISCHR(m) || S_ISBLK(m) ? "a device" : "not a regular file";
+}
 
-	if (!f) {
-		ff_cli_error("cannot open '%s': %s", path, strerror(errno));
-		return NULL;
-	}
-	buf = malloc(cap);
+/* Reads FD to its end into a NUL-terminated buffer the caller frees; NULL
+ * on failure: *BIG when the file holds more than FF_CLI_FILE_MAX bytes,
+ * else with ERRNO saying why (set by read() or the allocator). */
+static char *slurp(int fd, size_t *len, bool *big)
+{
+	size_t n = 0, cap = 1 << 16;
+	char *buf = malloc(cap), *b;
+	ssize_t got;
+
+	*big = false;
 	while (buf) {
-		n += fread(buf + n, 1, cap - n - 1, f);
-		if (n < cap - 1)
-			break;
-		char *b = realloc(buf, cap * 2);
-		if (!b) {
-			free(buf);
-			buf = NULL;
+		if (n > FF_CLI_FILE_MAX) {
+			*big = true;
 			break;
 		}
-		buf = b, cap *= 2;
+		if (n == cap - 1) {
+			cap = cap * 2 < FF_CLI_FILE_MAX + 2 ? cap * 2 : FF_CLI_FILE_MAX + 2;
+			if (!(b = realloc(buf, cap)))
+				break;
+			buf = b;
+		}
+		got = read(fd, buf + n, cap - 1 - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			break;
+		if (got == 0) {
+			buf[n] = '\0';
+			*len = n;
+			return buf;
+		}
+		n += (size_t)got;
 	}
-	if (!buf || ferror(f)) {
-		ff_cli_error("cannot read '%s': %s", path, buf ? strerror(errno) : "out of memory");
-		free(buf);
-		buf = NULL;
-	} else if (has_nul(path, buf, n)) {
-		free(buf);
-		buf = NULL;
-	} else {
-		buf[n] = '\0';
-		*len = n;
+	free(buf);
+	return NULL;
+}
+
+char *ff_cli_read_file(const char *path, size_t *len)
+{
+	bool in = !strcmp(path, "-");
+	/* O_NONBLOCK: a FIFO nobody writes to must not hang the open */
+	int fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	const char *name = in ? "standard input" : path;
+	struct stat st;
+	bool big;
+	char *buf;
+
+	if (fd < 0 || (!in && fstat(fd, &st))) {
+		ff_cli_error("cannot open '%s': %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
 	}
-	if (f != stdin)
-		fclose(f);
+	if (!in && !S_ISREG(st.st_mode)) {
+		ff_cli_error("cannot read '%s': %s, not a regular file%s", path,
+			     file_kind(st.st_mode), S_ISDIR(st.st_mode) ? "" :
+			     " (to read a pipe, give '-' and redirect it)");
+		close(fd);
+		return NULL;
+	}
+	big = !in && (size_t)st.st_size > FF_CLI_FILE_MAX;
+	buf = big ? NULL : slurp(fd, len, &big);
+	if (big)
+		ff_cli_error("cannot read '%s': larger than %zu MiB, more than any level or "
+			     "replay needs", name, FF_CLI_FILE_MAX >> 20);
+	else if (!buf)
+		ff_cli_error("cannot read '%s': %s", name, strerror(errno));
+	else if (has_nul(path, buf, *len))
+		free(buf), buf = NULL;
+	if (!in)
+		close(fd);
 	return buf;
 }
 

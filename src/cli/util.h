@@ -21,9 +21,17 @@ void ff_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int ff_cli_usage(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* The most a file read may hold: four times the text of the largest level
+ * (4096 x 4096 cells with CRLF line ends, 17 MB), room for comments and a
+ * replay's commands; more is refused rather than read until memory runs
+ * out (/dev/zero, a runaway pipe). */
+#define FF_CLI_FILE_MAX ((size_t)64 << 20)
+
 /* Reads all of PATH ("-" for stdin) into a NUL-terminated buffer the caller
- * frees.  On failure, or when the file holds a NUL byte (it is no text),
- * prints why (FILE:LINE:COL for the NUL) and returns NULL. */
+ * frees.  PATH must be a regular file (a FIFO, a device or a directory is
+ * refused without blocking; standard input may be anything) of at most
+ * FF_CLI_FILE_MAX bytes.  On failure, or when the file holds a NUL byte (it
+ * is no text), prints why (FILE:LINE:COL for the NUL) and returns NULL. */
 char *ff_cli_read_file(const char *path, size_t *len);
 /* Writes LEN bytes to PATH ("-" for stdout) through a temporary file and a
  * rename, so an interrupted write never leaves a half file; a path that is
