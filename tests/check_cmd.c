@@ -140,6 +140,9 @@ struct bad { const char *line; int col; const char *msg; };
 
 static const struct bad bad_cmds[] = {
 	{"jump 1,2", 1, "unknown command 'jump'"},
+	/* control characters quoted in a message show escaped */
+	{"jump\x1b[2J 1,2", 1, "unknown command 'jump\\x1b[2J'"},
+	{"paint 1,2 l\x7fva", 11, "unknown terrain 'l\\x7fva'"},
 	{"paint 1,2", 10, "missing arguments"},
 	{"paint 1,2 wall extra", 16, "trailing garbage 'extra'"},
 	{"paint 1;2 wall", 7, "expected X,Y"},

@@ -152,6 +152,11 @@ static const struct bad_case bad_text[] = {
 	 "seed must be 0..4294967295, a whole number, not 1.5"},
 	{"terrain named by digits", "fieldmarshal level 1\nname t\nterrain 12 . 3\n", 3, 9, "bad terrain name '12'"},
 	{"trailing garbage", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n....\n....\nend\nmore\n", 9, 1, "trailing garbage after 'end'"},
+	/* control characters quoted from the input show escaped */
+	{"CR CR LF", "fieldmarshal level 1\r\r\nname t\r\r\n", 1, 20,
+	 "unsupported format version '1\\r' (this"},
+	{"escape sequence", "fieldmarshal level 1\nname t\nbogus\x1b[2J 1\n", 3, 1,
+	 "unknown keyword 'bogus\\x1b[2J'"},
 };
 
 START_TEST(malformed_text)
@@ -189,6 +194,34 @@ START_TEST(malformed_map)
 	ck_assert_ptr_null(l);
 	ck_assert_msg(diag.line == c->line && diag.col == c->col && strstr(diag.msg, c->msg_part),
 		      "%s: got %d:%d: %s", c->what, diag.line, diag.col, diag.msg);
+}
+END_TEST
+
+/* Worked by hand from the rules in err.h. */
+START_TEST(messages_escape_control_characters)
+{
+	static const struct { const char *in, *out; } cases[] = {
+		{"plain text \\ stays", "plain text \\ stays"},
+		{"tab\tcr\rlf\n", "tab\\tcr\\rlf\\n"},
+		{"esc\x1b[2J bel\x07 del\x7f", "esc\\x1b[2J bel\\x07 del\\x7f"},
+		{"caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x98\x80", "caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x98\x80"},
+		{"csi\xc2\x9b nbsp\xc2\xa0", "csi\\u009b nbsp\xc2\xa0"},
+		{"stray\x9b lone\xc3 over\xc0\xaf sur\xed\xa0\x80", "stray\\x9b lone\\xc3 over\\xc0\\xaf "
+		 "sur\\xed\\xa0\\x80"},
+	};
+	char out[128], twice[128];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ck_assert_uint_eq(ff_escape(out, sizeof out, cases[i].in), strlen(cases[i].out));
+		ck_assert_str_eq(out, cases[i].out);
+		ff_escape(twice, sizeof twice, out);
+		ck_assert_str_eq(twice, out);
+	}
+	/* cut whole: never half an escape or half a character */
+	ck_assert_uint_eq(ff_escape(out, 7, "abcde\rf"), 5);
+	ck_assert_str_eq(out, "abcde");
+	ck_assert_uint_eq(ff_escape(out, 6, "abcd\xc3\xa9"), 4);
+	ck_assert_str_eq(out, "abcd");
 }
 END_TEST
 
@@ -266,6 +299,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, text_map_text);
 	tcase_add_loop_test(tc, malformed_text, 0, (int)(sizeof bad_text / sizeof bad_text[0]));
 	tcase_add_loop_test(tc, malformed_map, 0, (int)(sizeof bad_map / sizeof bad_map[0]));
+	tcase_add_test(tc, messages_escape_control_characters);
 	tcase_add_test(tc, crlf_and_comments_accepted);
 	tcase_add_test(tc, shapes_under_walls_load);
 	tcase_add_test(tc, params_round_trip_exactly);

@@ -77,7 +77,19 @@ fi
 	-e 'paint 5,5 wall' -o gw.level || fail "saving a goal under walls failed"
 "$F" show gw.level > /dev/null || fail "a saved level with a goal under walls does not load"
 "$F" solve gw.level 2> err && fail "solving a goal under walls succeeded"
-grep -q "walls" err || fail "solve of a goal under walls said: $(cat err)"
+grep -q "^fieldmarshal: cannot solve 'gw.level': goal 1 at 5,5 lies entirely on walls$" err ||
+	fail "solve of a goal under walls said: $(cat err)"
+"$F" sim gw.level 2> err && fail "a sim of a goal under walls succeeded"
+grep -q "^fieldmarshal: cannot solve 'gw.level': goal 1 at 5,5 lies entirely on walls$" err ||
+	fail "sim of a goal under walls said: $(cat err)"
+
+# control characters in a message show escaped: a file name, a CR CR LF line
+"$F" show "$(printf 'no\033[2Jsuch\r.level')" 2> err && fail "a missing file loaded"
+grep -q "no\\\\x1b\\[2Jsuch\\\\r.level" err || fail "a name with controls said: $(cat -v err)"
+printf 'fieldmarshal level 1\r\r\nname t\r\r\n' > crcr.level
+"$F" show crcr.level 2> err && fail "a CR CR LF level loaded"
+grep -q "^crcr.level:1:20: unsupported format version '1\\\\r' (this program reads 1)$" err ||
+	fail "a CR CR LF level said: $(cat -v err)"
 
 # replay --update --until keeps the lines after LINE
 printf 'solve\npaint 3,3 wall\nsim spawn 20\ntick 5\n' > s.txt

@@ -103,10 +103,10 @@ static void bench_level(const char *grid, ff_level *l, const ff_shape *g, int ng
 		return;
 	}
 	ff_solver_set_threads(s, threads);
-	fprintf(stderr, "bench: %s %dx%d ...\n", grid, l->w, l->h);
+	ff_cli_say("bench: %s %dx%d ...", grid, l->w, l->h);
 	e = ff_solver_solve(s, l, g, ng, &dij);
 	if (e) {
-		ff_cli_error("%s: cannot solve: %s", grid, ff_strerror(e));
+		ff_cli_solve_error(grid, s, l, g, ng, e);
 		ff_solver_destroy(s);
 		return;
 	}

@@ -37,7 +37,7 @@ static ff_level *read_level(const char *path, const char *name)
 	err = ff_level_parse_any(buf, len, base, &l, &diag);
 	free(buf);
 	if (err == FF_E_PARSE)
-		fprintf(stderr, "%s:%d:%d: %s\n", path, diag.line, diag.col, diag.msg);
+		ff_cli_say("%s:%d:%d: %s", path, diag.line, diag.col, diag.msg);
 	else if (err)
 		ff_cli_error("cannot load '%s': %s", path, ff_strerror(err));
 	if (!err && name && ff_level_set_name(l, name, NULL)) {

@@ -67,7 +67,7 @@ static void trace(void *vctx, int line, const char *text, const char *result)
 /* Prints the failure and where the state first diverged. */
 static void report(const char *file, const char *text, const ff_replay_report *rep)
 {
-	fprintf(stderr, "%s:%d:%d: %s\n", file, rep->line, rep->col, rep->msg);
+	ff_cli_say("%s:%d:%d: %s", file, rep->line, rep->col, rep->msg);
 	if (rep->diverged_line && rep->diverged_line <= rep->line && strstr(rep->msg, "expected hash")) {
 		const char *p = text;
 		for (int i = 1; i < rep->diverged_line && p; i++)
@@ -76,7 +76,7 @@ static void report(const char *file, const char *text, const ff_replay_report *r
 
 		if (rep->good_line)
 			snprintf(after, sizeof after, "the hash at line %d matched", rep->good_line);
-		fprintf(stderr, "%s:%d: the state first diverged here (%s): %.*s\n", file,
+		ff_cli_say("%s:%d: the state first diverged here (%s): %.*s", file,
 			rep->diverged_line, after, p ? (int)strcspn(p, "\n") : 0, p ? p : "");
 	}
 }

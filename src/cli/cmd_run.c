@@ -50,7 +50,7 @@ static bool run_text(ff_session *s, const char *where, char *text, int first_lin
 		if (nl)
 			*nl = '\0';
 		if (ff_cmd_exec(s, line, &res)) {
-			fprintf(stderr, "%s:%d:%d: %s\n", where, lineno, res.col, res.msg);
+			ff_cli_say("%s:%d:%d: %s", where, lineno, res.col, res.msg);
 			return false;
 		}
 		if (rec)

@@ -364,7 +364,7 @@ int ff_cli_sim(int argc, char **argv)
 		goto out;
 	}
 	if ((e = ff_solver_solve(solver, l, l->meta.goals, l->meta.ngoals, &sopts)) != FF_OK) {
-		ff_cli_error("%s: cannot solve: %s", o.level, ff_strerror(e));
+		ff_cli_solve_error(o.level, solver, l, l->meta.goals, l->meta.ngoals, e);
 		goto out;
 	}
 	rc = run(l, solver, &o);

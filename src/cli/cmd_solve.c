@@ -156,26 +156,6 @@ static void show_field(const ff_solver *s, const ff_level *l, int show, bool asc
 	}
 }
 
-/* Explains a failed ff_solver_solve(). */
-static void goal_error(const solve_args *a, const ff_solver *s, const ff_level *l,
-		       const ff_shape *goals, int ngoals, ff_err e)
-{
-	int i = ff_solver_bad_goal(s);
-	const ff_shape *g = i >= 0 && i < ngoals ? &goals[i] : NULL;
-
-	(void)a;
-	if (!g) {
-		ff_cli_error("cannot solve %s: %s", l->meta.name, ff_strerror(e));
-	} else if (e == FF_E_WALL) {
-		ff_cli_error("goal %d at %d,%d lies entirely on walls", i + 1, g->x, g->y);
-	} else if (e == FF_E_RANGE) {
-		ff_cli_error("goal %d at %d,%d is outside the %dx%d level", i + 1, g->x,
-			     g->y, l->w, l->h);
-	} else {
-		ff_cli_error("goal %d at %d,%d: %s", i + 1, g->x, g->y, ff_strerror(e));
-	}
-}
-
 static void summary(const ff_solver *s, const ff_level *l, const solve_args *a)
 {
 	long reach = 0;
@@ -225,8 +205,8 @@ int ff_cli_solve(int argc, char **argv)
 			ff_level_destroy(l);
 			return FF_EXIT_FAIL;
 		}
-		fprintf(stderr, "fieldmarshal: %s has no goals; using %d,%d (nearest "
-			"the centre)\n", a.path, a.goals[0].x, a.goals[0].y);
+		ff_cli_error("%s has no goals; using %d,%d (nearest the centre)", a.path,
+			     a.goals[0].x, a.goals[0].y);
 		goals = a.goals;
 		ngoals = 1;
 	}
@@ -245,7 +225,7 @@ int ff_cli_solve(int argc, char **argv)
 	}
 	e = ff_solver_solve(s, l, goals, ngoals, &a.opts);
 	if (e) {
-		goal_error(&a, s, l, goals, ngoals, e);
+		ff_cli_solve_error(a.path, s, l, goals, ngoals, e);
 		rc = FF_EXIT_FAIL;
 	} else {
 		if (a.show)

@@ -152,8 +152,7 @@ static void seed(ff_store *s, const char *db)
 	}
 	free(names);
 	if (saved)
-		fprintf(stderr, "fieldmarshal: created '%s' with %d levels from '%s'\n",
-			db, saved, dir);
+		ff_cli_error("created '%s' with %d levels from '%s'", db, saved, dir);
 }
 
 /* For a database PATH that does not exist yet: true when its directory

@@ -14,26 +14,42 @@
 #include "db.h"
 #include "util.h"
 
+/* Prints PREFIX and the message to stderr, control characters escaped. */
+static void vsay(const char *prefix, const char *fmt, va_list ap)
+{
+	char raw[4096], esc[4096];
+
+	vsnprintf(raw, sizeof raw, fmt, ap);
+	ff_escape(esc, sizeof esc, raw);
+	fprintf(stderr, "%s%s\n", prefix, esc);
+}
+
+void ff_cli_say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay("", fmt, ap);
+	va_end(ap);
+}
+
 void ff_cli_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("fieldmarshal: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay("fieldmarshal: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 int ff_cli_usage(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("fieldmarshal: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay("fieldmarshal: ", fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\ntry 'fieldmarshal %s --help'\n", cmd);
+	fprintf(stderr, "try 'fieldmarshal %s --help'\n", cmd);
 	return FF_EXIT_USAGE;
 }
 
@@ -269,7 +285,7 @@ ff_level *ff_cli_load_level(const char *arg)
 	err = ff_level_parse_any(buf, len, name, &l, &diag);
 	free(buf);
 	if (err == FF_E_PARSE) {
-		fprintf(stderr, "%s:%d:%d: %s\n", arg, diag.line, diag.col, diag.msg);
+		ff_cli_say("%s:%d:%d: %s", arg, diag.line, diag.col, diag.msg);
 		return NULL;
 	}
 	if (err) {
@@ -277,6 +293,26 @@ ff_level *ff_cli_load_level(const char *arg)
 		return NULL;
 	}
 	return l;
+}
+
+void ff_cli_solve_error(const char *what, const ff_solver *s, const ff_level *l,
+			const ff_shape *goals, int ngoals, ff_err e)
+{
+	int i = ff_solver_bad_goal(s);
+	const ff_shape *g = i >= 0 && i < ngoals ? &goals[i] : NULL;
+
+	if (!g)
+		ff_cli_error("cannot solve '%s': %s", what, e == FF_E_WALL ?
+			     "every goal cell is a wall" : ff_strerror(e));
+	else if (e == FF_E_WALL)
+		ff_cli_error("cannot solve '%s': goal %d at %d,%d lies entirely on walls", what,
+			     i + 1, g->x, g->y);
+	else if (e == FF_E_RANGE)
+		ff_cli_error("cannot solve '%s': goal %d at %d,%d is outside the %dx%d level",
+			     what, i + 1, g->x, g->y, l->w, l->h);
+	else
+		ff_cli_error("cannot solve '%s': goal %d at %d,%d: %s", what, i + 1, g->x, g->y,
+			     ff_strerror(e));
 }
 
 bool ff_cli_parse_xy(const char *s, int *x, int *y)

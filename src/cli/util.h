@@ -12,10 +12,16 @@
 #include <stddef.h>
 
 #include "core/level.h"
+#include "core/solver.h"
 
 enum { FF_EXIT_OK = 0, FF_EXIT_FAIL = 1, FF_EXIT_USAGE = 2 };
 
-/* Prints "fieldmarshal: " and the formatted message to stderr. */
+/* Prints the formatted message and a newline to stderr, its control
+ * characters escaped (ff_escape(): a file name or a line quoted from a file
+ * shows what it holds and never drives the terminal).  Every message of the
+ * program goes through it. */
+void ff_cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints "fieldmarshal: " and the formatted message as ff_cli_say() does. */
 void ff_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints a usage error plus "try 'fieldmarshal CMD --help'"; returns 2. */
 int ff_cli_usage(const char *cmd, const char *fmt, ...)
@@ -56,6 +62,11 @@ void ff_cli_name_from_path(const char *path, char name[FF_NAME_MAX]);
 /* The folder of PATH into DIR (N bytes, cut when longer), as dirname(3)
  * gives it: "." for a bare name. */
 void ff_cli_dir_of(const char *path, char *dir, size_t n);
+/* Says why solving L (WHAT names it: a file, a stored level) towards GOALS
+ * failed with E, naming the goal the solver blames: "cannot solve 'x':
+ * goal 2 at 5,5 lies entirely on walls".  Solve, sim and bench share it. */
+void ff_cli_solve_error(const char *what, const ff_solver *s, const ff_level *l,
+			const ff_shape *goals, int ngoals, ff_err e);
 /* Parses "X,Y" into two ints; false when malformed. */
 bool ff_cli_parse_xy(const char *s, int *x, int *y);
 

@@ -36,6 +36,7 @@ static ff_err fail_at(ff_cmd_result *r, int col, ff_err err, const char *fmt, ..
 	va_start(ap, fmt);
 	vsnprintf(r->msg, sizeof r->msg, fmt, ap);
 	va_end(ap);
+	ff_escape_msg(r->msg, sizeof r->msg);
 	return err;
 }
 

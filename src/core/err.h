@@ -9,6 +9,8 @@
 #ifndef FF_ERR_H
 #define FF_ERR_H
 
+#include <stddef.h>
+
 typedef enum ff_err {
 	FF_OK = 0,
 	FF_E_INVAL = -1,   /* bad argument: out of range, wrong shape, ... */
@@ -28,5 +30,16 @@ typedef enum ff_err {
 
 /* Returns a static lower-case description of ERR; never NULL. */
 const char *ff_strerror(ff_err err);
+
+/* Copies SRC into DST (SIZE bytes; NUL-terminated when SIZE > 0) with every
+ * control character made visible, so that a message quoting its input
+ * shows what the input held and never drives the terminal: \t \r \n, \xHH
+ * for other C0 bytes, DEL and bytes that are not UTF-8, \u0080..\u009f
+ * for C1 controls.  Everything else (UTF-8 text, backslashes) is copied as
+ * it is, so escaping twice changes nothing.  Cuts at SIZE - 1 bytes, never
+ * inside an escape or a character; returns the length of the result. */
+size_t ff_escape(char *dst, size_t size, const char *src);
+/* Escapes the message in MSG (SIZE bytes) in place, cutting as above. */
+void ff_escape_msg(char *msg, size_t size);
 
 #endif

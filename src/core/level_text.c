@@ -64,6 +64,7 @@ static ff_err fail(reader *r, int col, const char *fmt, ...)
 		va_start(ap, fmt);
 		vsnprintf(r->diag->msg, sizeof r->diag->msg, fmt, ap);
 		va_end(ap);
+		ff_escape_msg(r->diag->msg, sizeof r->diag->msg);
 	}
 	return FF_E_PARSE;
 }

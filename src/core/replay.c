@@ -70,6 +70,7 @@ static ff_err fail(ff_replay_report *rep, int col, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(rep->msg, sizeof rep->msg, fmt, ap);
 	va_end(ap);
+	ff_escape_msg(rep->msg, sizeof rep->msg);
 	return FF_E_PARSE;
 }
 

@@ -78,6 +78,7 @@ ff_err st_msg(ff_store *s, ff_err err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(s->msg, sizeof s->msg, fmt, ap);
 	va_end(ap);
+	ff_escape_msg(s->msg, sizeof s->msg);
 	return err;
 }
 

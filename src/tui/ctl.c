@@ -26,6 +26,7 @@ void ff_ctl_say(ff_ctl *c, bool error, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(c->msg, sizeof c->msg, fmt, ap);
 	va_end(ap);
+	ff_escape_msg(c->msg, sizeof c->msg);
 	c->msg_error = error;
 }
 
@@ -661,6 +662,7 @@ static unsigned save(ff_ctl *c, const char *target, bool force)
 	}
 	memcpy(was, c->s->level->meta.name, sizeof was);
 	err = c->hooks.save(c->hooks.ctx, c->s, target, force, c->msg, sizeof c->msg);
+	ff_escape_msg(c->msg, sizeof c->msg);
 	c->msg_error = err != 0;
 	/* saved under a new name ('name' in the core): a recording says so */
 	if (strcmp(was, c->s->level->meta.name)) {
@@ -754,6 +756,7 @@ static unsigned ui_export(ff_ctl *c, int argc, char **argv)
 		return FF_UI_MSG;
 	}
 	err = c->hooks.write(c->hooks.ctx, argv[1], text, len, c->msg, sizeof c->msg);
+	ff_escape_msg(c->msg, sizeof c->msg);
 	c->msg_error = err != 0;
 	free(text);
 	return FF_UI_MSG;
