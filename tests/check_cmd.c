@@ -221,6 +221,71 @@ START_TEST(command_table_complete)
 }
 END_TEST
 
+/* Runs LINE and checks its message. */
+static void says(ff_session *s, const char *line, const char *msg)
+{
+	ff_cmd_result r;
+
+	ck_assert_int_eq(ff_cmd_exec(s, line, &r), FF_OK);
+	ck_assert_str_eq(r.msg, msg);
+}
+
+/* Each step says what happened: the goal, then each cell with its value
+ * and the neighbours it came from.  Fast Marching accepts, from one or two
+ * upwind neighbours: the diagonal of an open goal gets
+ * (1 + 1 + sqrt(2 - 0)) / 2 from both axes (hand-worked).  (It used to
+ * report every accepted cell as "goal X,Y = 0".) */
+START_TEST(step_messages_say_what_happened)
+{
+	ff_session *s = ts_start(5, 5);
+
+	ts_ok(s, "goal add cell 2,2");
+	ts_ok(s, "step begin");
+	ts_ok(s, "step phase");
+	says(s, "step cell", "integrate: goal 2,2 = 0; 8 queued");
+	says(s, "step cell", "integrate: settled 3,2 = 1 from 2,2; 10 queued");
+	ts_ok(s, "step begin fmm");
+	ts_ok(s, "step phase");
+	says(s, "step cell", "integrate: goal 2,2 = 0; 4 queued");
+	says(s, "step cell", "integrate: accepted 3,2 = 1 from 2,2; 3 queued");
+	ts_ok(s, "step cell 3");
+	says(s, "step cell", "integrate: accepted 3,3 = 1.70711 from 2,3 and 3,2; 7 queued");
+	ts_ok(s, "step begin fmm2");
+	ts_ok(s, "step phase");
+	ts_ok(s, "step cell 5");
+	says(s, "step cell", "integrate: accepted 3,3 = 1.70711 from 2,3 and 3,2; 7 queued");
+	ts_stop(s);
+}
+END_TEST
+
+/* The arrow rule is a solver word: 'lowest' keeps the seeds' rule, and
+ * the words go back to the session's options. */
+START_TEST(arrow_rule_words)
+{
+	ff_session *s = ts_start(12, 7);
+	ff_cmd_result r;
+
+	ts_ok(s, "rect 8,3 2,2 5");
+	ts_ok(s, "goal add cell 10,3");
+	ts_ok(s, "solve");
+	ck_assert_int_eq(ff_solver_dir(s->solver, 9, 4), FF_DIR_E);
+	ts_ok(s, "solve lowest");
+	ck_assert_int_eq(s->opts.arrows, FF_ARROW_LOWEST);
+	ck_assert_int_eq(ff_solver_dir(s->solver, 9, 4), FF_DIR_NE);
+	ts_ok(s, "solve fmm");         /* kept, unused, by Fast Marching */
+	ts_ok(s, "solve dijkstra");
+	ck_assert_int_eq(ff_solver_dir(s->solver, 9, 4), FF_DIR_NE);
+	ts_ok(s, "step begin cheapest 4");
+	ck_assert_int_eq(s->opts.arrows, FF_ARROW_CHEAPEST);
+	ck_assert_int_eq(s->opts.connectivity, 4);
+	ck_assert_int_eq(ff_cmd_exec(s, "solve steepest", &r), FF_E_PARSE);
+	ck_assert_int_eq(r.col, 7);
+	ck_assert_str_eq(r.msg, "expected dijkstra, fmm, fmm2, 8, 4, cheapest or lowest but got "
+			 "'steepest'");
+	ts_stop(s);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("cmd");
@@ -234,6 +299,8 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, bad_commands, 0, (int)(sizeof bad_cmds / sizeof bad_cmds[0]));
 	tcase_add_test(tc, blank_and_comment_lines);
 	tcase_add_test(tc, command_table_complete);
+	tcase_add_test(tc, step_messages_say_what_happened);
+	tcase_add_test(tc, arrow_rule_words);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -48,7 +48,7 @@ static ff_level *load(const char *name)
 
 static void solve(world *w)
 {
-	ff_solver_opts o = {FF_METHOD_FMM, 8, 1};
+	ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST};
 
 	w->sv = ff_solver_create(w->l->w, w->l->h);
 	ck_assert_ptr_nonnull(w->sv);
@@ -335,7 +335,7 @@ START_TEST(exits_split_by_nearness)
 {
 	world w;
 	ff_solver *one[3];
-	ff_solver_opts o = {FF_METHOD_FMM, 8, 1};
+	ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST};
 	double lx[300], ly[300];
 	int want[300], got[3] = {0}, expect[3] = {0}, agree = 0;
 	ff_agent a;
@@ -445,7 +445,7 @@ START_TEST(never_in_a_wall)
 
 	for (int run = 0; run < 10; run++) {
 		world w;
-		ff_solver_opts o = {FF_METHOD_FMM, 8, 1};
+		ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST};
 
 		w.l = random_level(&rs);
 		random_params(w.l, &rs);

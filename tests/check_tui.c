@@ -799,7 +799,11 @@ START_TEST(came_from_layer_names_the_settling_neighbour)
 	ck_assert_int_gt(checked, 60);
 	ok(&sess, "step all");
 	/* swamp 9,4 = 6: 1 (at 10,4) + 5, not 0 (the goal) + 5 sqrt 2; its flow
-	 * arrow still points at the goal, the lowest neighbour */
+	 * arrow, the cheapest step, points there too; the seeds' lowest
+	 * neighbour rule points at the goal */
+	ck_assert_int_eq(ff_view_came_from(sess.level, sess.solver, &sess.opts, 9, 4), FF_DIR_E);
+	ck_assert_int_eq(ff_solver_dir(sess.solver, 9, 4), FF_DIR_E);
+	ok(&sess, "solve lowest");
 	ck_assert_int_eq(ff_view_came_from(sess.level, sess.solver, &sess.opts, 9, 4), FF_DIR_E);
 	ck_assert_int_eq(ff_solver_dir(sess.solver, 9, 4), FF_DIR_NE);
 	/* the layer draws it */
@@ -856,7 +860,7 @@ static void assert_same_field(const ff_solver *a, const ff_solver *b, int w, int
 
 START_TEST(split_view_panes_agree_with_direct_solves)
 {
-	ff_solver_opts fmm4 = {FF_METHOD_FMM, 4, 1}, dij8 = {FF_METHOD_DIJKSTRA, 8, 1};
+	ff_solver_opts fmm4 = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST}, dij8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
 	ff_solver *ref = ff_solver_create(12, 7);
 	char status[512];
 
@@ -917,7 +921,7 @@ END_TEST
 
 START_TEST(large_solve_runs_in_slices)
 {
-	ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1};
+	ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
 	ff_solver *ref = ff_solver_create(120, 100);
 	char status[512];
 	int slices = 0;

@@ -120,5 +120,34 @@ fi
 wait $pid
 [ -z "$(ls -A tmp)" ] || fail "an interrupted bench left $(ls -A tmp)"
 
+# --arrows: the swamp of the teaching level; cheapest (the default) points
+# 9,4 straight out (east, worth 1 + 5), lowest at the goal (northeast)
+cat > teach.level <<'LEVEL'
+fieldmarshal level 1
+name teach
+size 12 7
+terrain grass . 1
+terrain swamp s 5
+terrain wall # wall
+goal cell 10 3
+grid
+............
+............
+.....#......
+.....#..ss..
+.....#..ss..
+............
+............
+end
+LEVEL
+at94() { LC_ALL=C.UTF-8 sed -n '5s/^.\{9\}\(.\).*/\1/p' "$1"; }
+LC_ALL=C.UTF-8 "$F" solve teach.level --show flow > cheap.txt || fail "solve --show flow exited $?"
+LC_ALL=C.UTF-8 "$F" solve teach.level --show flow --arrows lowest > low.txt ||
+	fail "--arrows lowest exited $?"
+[ "$(at94 cheap.txt)" = "→" ] || fail "cheapest arrow at 9,4: $(sed -n 5p cheap.txt)"
+[ "$(at94 low.txt)" = "↗" ] || fail "lowest arrow at 9,4: $(sed -n 5p low.txt)"
+"$F" solve teach.level --arrows steepest 2> err; [ $? = 2 ] || fail "--arrows steepest did not exit 2"
+grep -q "unknown arrow rule 'steepest'" err || fail "--arrows steepest said: $(cat err)"
+
 [ $status = 0 ] && echo "cli: all cases passed"
 exit $status

@@ -69,7 +69,7 @@ static double time_ticks(ff_level *l, const ff_solver *solver, long n, int warm,
 bool ff_cli_bench_sim(FILE *out, bool quick)
 {
 	static const long sizes[] = {100000, 1000000};
-	ff_solver_opts opts = {FF_METHOD_DIJKSTRA, 8, 1};
+	ff_solver_opts opts = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
 	ff_level *l = bench_level();
 	ff_solver *solver = l ? ff_solver_create(SIDE, SIDE) : NULL;
 	bool ok = true;

@@ -334,7 +334,7 @@ int ff_cli_sim(int argc, char **argv)
 {
 	simopts o = {NULL, -1, -1, 0, false, false, {0, 0, 0, 0}, 0};
 	const char **sets = calloc((size_t)argc + 1, sizeof *sets);
-	ff_solver_opts sopts = {FF_METHOD_FMM, 8, 1};
+	ff_solver_opts sopts = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST};
 	ff_solver *solver = NULL;
 	ff_level *l = NULL;
 	int nsets = 0, rc;

@@ -13,8 +13,9 @@
 
 static const char usage[] =
 	"usage: fieldmarshal solve LEVEL [--goal X,Y ...] [--method dijkstra|fmm|fmm2]\n"
-	"                         [--connectivity 8|4] [--show costs|integration|flow]\n"
-	"                         [--query X,Y ...] [--ascii]\n"
+	"                         [--connectivity 8|4] [--arrows cheapest|lowest]\n"
+	"                         [--show costs|integration|flow] [--query X,Y ...]\n"
+	"                         [--ascii]\n"
 	"\n"
 	"Solves LEVEL (a text level or a Moving AI .map) towards its goals (or,\n"
 	"when it has none, the passable cell nearest its centre) and prints a\n"
@@ -24,6 +25,10 @@ static const char usage[] =
 	"  -m, --method M          dijkstra (exact, default), fmm (Fast Marching) or\n"
 	"                          fmm2 (Fast Marching, second order where it can)\n"
 	"  -c, --connectivity N    8 (default) or 4; Dijkstra only\n"
+	"  -r, --arrows RULE       cheapest (default): each arrow is the cheapest step,\n"
+	"                          so value = step + the value it points at; lowest:\n"
+	"                          the lowest neighbour (can leave the cheapest path\n"
+	"                          on weighted terrain); Dijkstra only\n"
 	"  -s, --show FIELD        print costs, integration values or flow arrows\n"
 	"  -q, --query X,Y         print 'X Y VALUE' (or 'X Y unreachable'); repeatable\n"
 	"  -a, --ascii             ASCII arrows instead of Unicode\n"
@@ -49,6 +54,7 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		{"goal", required_argument, NULL, 'g'},
 		{"method", required_argument, NULL, 'm'},
 		{"connectivity", required_argument, NULL, 'c'},
+		{"arrows", required_argument, NULL, 'r'},
 		{"show", required_argument, NULL, 's'},
 		{"query", required_argument, NULL, 'q'},
 		{"ascii", no_argument, NULL, 'a'},
@@ -58,7 +64,7 @@ static int parse_args(int argc, char **argv, solve_args *a)
 	int c, x, y;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "g:m:c:s:q:ah", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "g:m:c:r:s:q:ah", opts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if (!ff_cli_parse_xy(optarg, &x, &y))
@@ -76,6 +82,12 @@ static int parse_args(int argc, char **argv, solve_args *a)
 			if (strcmp(optarg, "8") && strcmp(optarg, "4"))
 				return ff_cli_usage("solve", "connectivity must be 8 or 4, not '%s'", optarg);
 			a->opts.connectivity = atoi(optarg);
+			break;
+		case 'r':
+			if (strcmp(optarg, "cheapest") && strcmp(optarg, "lowest"))
+				return ff_cli_usage("solve", "unknown arrow rule '%s' (cheapest or lowest)",
+						    optarg);
+			ff_solver_word(optarg, &a->opts);
 			break;
 		case 's':
 			if (!strcmp(optarg, "costs"))
@@ -186,7 +198,7 @@ int ff_cli_solve(int argc, char **argv)
 	ff_err e;
 
 	memset(&a, 0, sizeof a);
-	a.opts = (ff_solver_opts){FF_METHOD_DIJKSTRA, 8, 1};
+	a.opts = (ff_solver_opts){FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
 	rc = parse_args(argc, argv, &a);
 	if (rc)
 		return rc < 0 ? FF_EXIT_OK : rc;

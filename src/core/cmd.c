@@ -440,18 +440,14 @@ static ff_err do_redo(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resul
 	return history(s, a, r, false);
 }
 
-/* Reads optional method and connectivity words from word K on into O. */
+/* Reads optional solver words (method, connectivity, arrow rule) from
+ * word K on into O. */
 static ff_err solver_words(const args *a, int k, ff_solver_opts *o, ff_cmd_result *r)
 {
-	for (; k < a->n; k++) {
-		if (ff_method_parse(a->w[k], o))
-			continue;
-		if (!strcmp(a->w[k], "8") || !strcmp(a->w[k], "4"))
-			o->connectivity = a->w[k][0] - '0';
-		else
-			return fail_at(r, a->col[k], FF_E_PARSE,
-				       "expected dijkstra, fmm, fmm2, 8 or 4 but got '%s'", a->w[k]);
-	}
+	for (; k < a->n; k++)
+		if (!ff_solver_word(a->w[k], o))
+			return fail_at(r, a->col[k], FF_E_PARSE, "expected " FF_SOLVER_WORDS
+				       " but got '%s'", a->w[k]);
 	return FF_OK;
 }
 
@@ -465,25 +461,34 @@ static ff_err field_error(const args *a, ff_err err, ff_cmd_result *r)
 }
 
 /* Describes where a solve stands, e.g. "integrate: settled 12,7 = 8.41
- * from 11,7; 23 queued". */
+ * from 11,7; 23 queued" (Fast Marching: "accepted ... from 11,7 and
+ * 12,6"). */
 static void describe(const ff_session *s, ff_cmd_result *r)
 {
 	const ff_solver *sv = s->solver;
 	ff_phase ph = ff_solver_phase(sv);
-	int x, y, fx, fy;
+	const char *verb = s->opts.method == FF_METHOD_FMM ? "accepted" : "settled";
+	int x, y, fx, fy, xs[2], ys[2], n;
+	char from[48] = "";
 
-	if (ph == FF_PHASE_INTEGRATE && ff_solver_last(sv, &x, &y, &fx, &fy)) {
-		if (fx == x && fy == y)
-			snprintf(r->msg, sizeof r->msg, "%s: goal %d,%d = 0; %ld queued",
-				 ff_phase_name(ph), x, y, ff_solver_frontier(sv));
-		else
-			snprintf(r->msg, sizeof r->msg, "%s: settled %d,%d = %.6g from %d,%d; %ld queued",
-				 ff_phase_name(ph), x, y, ff_solver_value(sv, x, y), fx, fy,
-				 ff_solver_frontier(sv));
-	} else {
+	if (ph != FF_PHASE_INTEGRATE || !ff_solver_last(sv, &x, &y, &fx, &fy)) {
 		snprintf(r->msg, sizeof r->msg, "%s: %ld cells settled", ff_phase_name(ph),
 			 ff_solver_settled(sv));
+		return;
 	}
+	n = ff_solver_sources(sv, x, y, xs, ys);
+	if (n == 0 && ff_solver_value(sv, x, y) == 0.0) {
+		snprintf(r->msg, sizeof r->msg, "%s: goal %d,%d = 0; %ld queued",
+			 ff_phase_name(ph), x, y, ff_solver_frontier(sv));
+		return;
+	}
+	if (n > 0)
+		snprintf(from, sizeof from, " from %d,%d", xs[0], ys[0]);
+	if (n > 1)
+		snprintf(from + strlen(from), sizeof from - strlen(from), " and %d,%d",
+			 xs[1], ys[1]);
+	snprintf(r->msg, sizeof r->msg, "%s: %s %d,%d = %.6g%s; %ld queued", ff_phase_name(ph),
+		 verb, x, y, ff_solver_value(sv, x, y), from, ff_solver_frontier(sv));
 }
 
 static ff_err do_solve(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
@@ -663,8 +668,9 @@ static const command commands[] = {
 	{{"terrain", "NAME GLYPH COST", "add a terrain to the palette"}, do_terrain},
 	{{"name", "NAME", "rename the level"}, do_name},
 	{{"resize", "W,H", "crop or extend the level (top-left corner stays)"}, do_resize},
-	{{"solve", "[dijkstra|fmm|fmm2] [8|4] | off", "solve the field in one go (or drop it)"}, do_solve},
-	{{"step", "begin [dijkstra|fmm|fmm2] [8|4] | cell|wave|phase|all|back [N]",
+	{{"solve", "[dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | off",
+	  "solve the field in one go (or drop it)"}, do_solve},
+	{{"step", "begin [dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | cell|wave|phase|all|back [N]",
 	  "begin a solve, advance it N units, or take N steps back"}, do_step},
 	{{"sim", "spawn [N] | add X,Y N [R] | clear | funnel on|off | separation on|off",
 	  "add or remove agents, switch behaviours"}, do_sim},

@@ -39,6 +39,9 @@ uint64_t ff_session_hash(const ff_session *s)
 		 * still hold */
 		if (s->opts.order == 2)
 			h = ff_hash_int(h, 2, 1);
+		/* likewise the lowest-neighbour arrows */
+		if (s->opts.arrows == FF_ARROW_LOWEST && s->opts.method == FF_METHOD_DIJKSTRA)
+			h = ff_hash_int(h, 3, 1);
 		for (int y = 0; y < l->h; y++)
 			for (int x = 0; x < l->w; x++) {
 				h = ff_hash_double(h, ff_solver_value(s->solver, x, y));
@@ -467,8 +470,10 @@ ff_err ff_replay_record_begin(ff_buf *b, const ff_session *s, const char *progra
 	if (s->sim_flags & FF_SIM_NO_SEPARATION)
 		ff_buf_puts(b, "sim separation off\n");
 	if (s->field) {
-		ff_buf_printf(b, "step begin %s %d\n", ff_method_name(&s->opts),
-			      s->opts.connectivity);
+		char words[64];
+
+		ff_solver_words(&s->opts, words, sizeof words);
+		ff_buf_printf(b, "step begin %s\n", words);
 		for (int i = 0; i < s->nsteps; i++)
 			ff_buf_printf(b, "step %s %ld\n", unit_names[s->steps[i].unit],
 				      s->steps[i].n);

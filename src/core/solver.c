@@ -5,11 +5,13 @@
  * incremental update in solver_repair.c.
  *
  * Invariant: every buffer is allocated by ff_solver_create(); nothing after
- * it allocates.  A one-shot Dijkstra solve computes each flow direction as
- * its cell is settled ("fused"); a stepped solve computes them in the FLOW
- * phase.  Both give the same bytes: a cell's lowest neighbour always has a
- * smaller value, and every smaller value is final when the cell settles.
+ * it allocates.  A one-shot Dijkstra solve computes each flow direction (the
+ * cheapest step) as its cell is settled ("fused"); a stepped solve, and the
+ * lowest-neighbour rule, compute them in the FLOW phase.  Both give the same
+ * bytes: the cheapest step's neighbour is at least 1 below the cell, and
+ * every value that low is final when the cell settles.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,7 +110,8 @@ ff_err ff_solver_begin(ff_solver *s, const ff_level *l, const ff_shape *goals,
 	if ((opts->method != FF_METHOD_DIJKSTRA && opts->method != FF_METHOD_FMM) ||
 	    (opts->connectivity != 8 && opts->connectivity != 4) ||
 	    opts->order < 0 || opts->order > 2 ||
-	    (opts->order == 2 && opts->method != FF_METHOD_FMM))
+	    (opts->order == 2 && opts->method != FF_METHOD_FMM) ||
+	    (opts->arrows != FF_ARROW_CHEAPEST && opts->arrows != FF_ARROW_LOWEST))
 		return FF_E_INVAL;
 	e = check_goals(s, l, goals, ngoals);
 	if (e)
@@ -293,7 +296,9 @@ ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,
 
 	if (e)
 		return e;
-	s->fused = opts->method == FF_METHOD_DIJKSTRA;
+	/* the one-shot Dijkstra chooses the cheapest step as it settles; the
+	 * lowest-neighbour rule, for teaching, in a flow pass after */
+	s->fused = opts->method == FF_METHOD_DIJKSTRA && opts->arrows == FF_ARROW_CHEAPEST;
 	ff_solver_step(s, FF_STEP_ALL, 0);
 	return FF_OK;
 }
@@ -326,6 +331,8 @@ const char *ff_method_label(const ff_solver_opts *o)
 {
 	if (o->method == FF_METHOD_FMM)
 		return ff_method_name(o);
+	if (o->arrows == FF_ARROW_LOWEST)
+		return o->connectivity == 4 ? "dijkstra4-lowest" : "dijkstra8-lowest";
 	return o->connectivity == 4 ? "dijkstra4" : "dijkstra8";
 }
 
@@ -340,6 +347,27 @@ bool ff_method_parse(const char *word, ff_solver_opts *o)
 	else
 		return false;
 	return true;
+}
+
+bool ff_solver_word(const char *word, ff_solver_opts *o)
+{
+	if (ff_method_parse(word, o))
+		return true;
+	if (!strcmp(word, "8") || !strcmp(word, "4"))
+		o->connectivity = word[0] - '0';
+	else if (!strcmp(word, "cheapest"))
+		o->arrows = FF_ARROW_CHEAPEST;
+	else if (!strcmp(word, "lowest"))
+		o->arrows = FF_ARROW_LOWEST;
+	else
+		return false;
+	return true;
+}
+
+void ff_solver_words(const ff_solver_opts *o, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s %d%s", ff_method_name(o), o->connectivity == 4 ? 4 : 8,
+		 o->arrows == FF_ARROW_LOWEST ? " lowest" : "");
 }
 
 double ff_solver_value(const ff_solver *s, int x, int y)
@@ -456,4 +484,20 @@ bool ff_solver_from(const ff_solver *s, int x, int y, int *from_x, int *from_y)
 		return false;
 	unpad(s, m, from_x, from_y);
 	return true;
+}
+
+int ff_solver_sources(const ff_solver *s, int x, int y, int xs[2], int ys[2])
+{
+	int32_t m[2];
+	int n;
+
+	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h ||
+	    s->phase < FF_PHASE_INTEGRATE)
+		return 0;
+	if (s->opts.method == FF_METHOD_DIJKSTRA)
+		return ff_solver_from(s, x, y, &xs[0], &ys[0]) ? 1 : 0;
+	n = ff_fmm_sources(s, ffs_index(s, x, y), m);
+	for (int i = 0; i < n; i++)
+		unpad(s, m[i], &xs[i], &ys[i]);
+	return n;
 }

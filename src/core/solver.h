@@ -15,9 +15,13 @@
  *    accepted as groups.
  *  - Goals: every passable goal cell is a source at 0.  Unreachable cells
  *    have value INFINITY and no direction.
- *  - Flow: Dijkstra: towards the allowed neighbour with the lowest value,
- *    ties broken by the fixed neighbour order of FF_DIR_*; FMM: -grad T.
- *    Zero on walls, goals and unreachable cells.
+ *  - Flow: Dijkstra: the cheapest step, towards the allowed neighbour n
+ *    with the smallest value(n) + step(cell -> n) (so value(cell) equals
+ *    that sum), or with FF_ARROW_LOWEST the seeds' rule, the allowed
+ *    neighbour with the smallest value; ties broken by the fixed neighbour
+ *    order of FF_DIR_*.  FMM: -grad T, and as an arrow the allowed
+ *    neighbour below the cell best aligned with it.  Zero on walls, goals
+ *    and unreachable cells.
  *
  * Stepping: ff_solver_begin() starts a resumable solve in phase FF_PHASE_COST;
  * ff_solver_step() advances it; stepping to the end gives exactly the result
@@ -35,12 +39,21 @@ typedef struct ff_solver ff_solver;
 
 typedef enum ff_method { FF_METHOD_DIJKSTRA, FF_METHOD_FMM } ff_method;
 
+/* What a Dijkstra arrow points at (FMM has one rule). */
+typedef enum ff_arrow_rule {
+	FF_ARROW_CHEAPEST,       /* the cheapest step: smallest value + step */
+	FF_ARROW_LOWEST          /* the lowest neighbour (the seeds' rule, kept
+				    for teaching: on weighted terrain it can
+				    point off the cheapest path) */
+} ff_arrow_rule;
+
 typedef struct ff_solver_opts {
 	ff_method method;
 	int connectivity;        /* 8 or 4; Dijkstra only */
 	int order;               /* FMM's differences: 1 (or 0) first order,
 				    2 second order where the known cells
 				    allow it */
+	ff_arrow_rule arrows;    /* Dijkstra only (kept, unused, by FMM) */
 } ff_solver_opts;
 
 typedef enum ff_phase {
@@ -109,15 +122,28 @@ ff_phase ff_solver_phase(const ff_solver *s);
 const char *ff_phase_name(ff_phase p);
 /* The method's word: "dijkstra", "fmm" or "fmm2" (second-order FMM). */
 const char *ff_method_name(const ff_solver_opts *o);
-/* The word with Dijkstra's connectivity, as the editor shows it:
- * "dijkstra8", "dijkstra4", "fmm", "fmm2" (FMM has one stencil). */
+/* The word with Dijkstra's connectivity and arrow rule, as the editor
+ * shows it: "dijkstra8", "dijkstra4", "dijkstra8-lowest", "fmm", "fmm2"
+ * (FMM has one stencil and one arrow rule). */
 const char *ff_method_label(const ff_solver_opts *o);
 /* Sets O's method and order from such a word; false when it is none. */
 bool ff_method_parse(const char *word, ff_solver_opts *o);
+/* Applies one word of the solver's vocabulary to O: a method (as
+ * ff_method_parse), a connectivity "8" or "4", or an arrow rule
+ * "cheapest" or "lowest"; false when it is none of them.  The command
+ * language, the split view and the command line all read these words. */
+bool ff_solver_word(const char *word, ff_solver_opts *o);
+#define FF_SOLVER_WORDS "dijkstra, fmm, fmm2, 8, 4, cheapest or lowest"
+/* The words that give O back through ff_solver_word(), e.g. "dijkstra 8",
+ * "dijkstra 4 lowest" or "fmm2 8", into BUF (SIZE bytes). */
+void ff_solver_words(const ff_solver_opts *o, char *buf, size_t size);
 /* Integration value at (x, y): INFINITY when unreachable or a wall, or not
  * yet settled while stepping. */
 double ff_solver_value(const ff_solver *s, int x, int y);
-/* Dijkstra direction FF_DIR_* at (x, y), or FF_DIR_NONE. */
+/* The arrow at (x, y): FF_DIR_* or FF_DIR_NONE.  This is what every view
+ * of the field shows (the editor, 'solve --show flow', replays' 'expect
+ * dir'); ff_solver_flow() is its vector (Dijkstra) or the -grad T it was
+ * read from (FMM). */
 int ff_solver_dir(const ff_solver *s, int x, int y);
 /* Unit flow vector at cell (x, y); (0, 0) where there is none. */
 void ff_solver_flow(const ff_solver *s, int x, int y, float *dx, float *dy);
@@ -133,9 +159,16 @@ long ff_solver_frontier(const ff_solver *s);
 bool ff_solver_on_frontier(const ff_solver *s, int x, int y);
 bool ff_solver_last(const ff_solver *s, int *x, int *y, int *from_x, int *from_y);
 /* Dijkstra: the neighbour whose step gave settled cell (x, y) its value
- * (the "came from" cell; the first in FF_DIR_* order on a tie), which with
- * weighted costs need not be the flow direction's lowest neighbour.  False
- * for goals, walls, unsettled cells and Fast Marching. */
+ * (the "came from" cell; the first in FF_DIR_* order on a tie), which is
+ * the cheapest step's arrow but with weighted costs need not be the lowest
+ * neighbour.  False for goals, walls, unsettled cells and Fast Marching. */
 bool ff_solver_from(const ff_solver *s, int x, int y, int *from_x, int *from_y);
+/* The neighbours settled cell (x, y)'s value was computed from: Dijkstra,
+ * the one of ff_solver_from(); Fast Marching, the smaller accepted
+ * horizontal and vertical neighbours below it that enter its upwind
+ * update (both when |a - b| < cost, else the lower), the lower first.
+ * Returns how many (0 for goals, walls and unsettled cells) and fills XS,
+ * YS. */
+int ff_solver_sources(const ff_solver *s, int x, int y, int xs[2], int ys[2]);
 
 #endif

@@ -7,10 +7,12 @@
  * buckets > k; every value in bucket k is final once bucket k is reached,
  * and the order inside a bucket does not matter for the values (a cell's
  * value is the smallest val[m] + step(m -> n) over its lower neighbours m,
- * whatever order they settle in).  The flow direction of a cell is its
- * allowed neighbour with the smallest value, first in FF_DIR_* order on
- * ties; those neighbours all have smaller values than the cell, so they are
- * final when it settles (see solver.c).
+ * whatever order they settle in).  The flow direction of a cell is the
+ * cheapest step, its allowed neighbour n with the smallest val[n] +
+ * step(cell -> n), first in FF_DIR_* order on ties (or, with
+ * FF_ARROW_LOWEST, the one with the smallest val[n]); the winner has a
+ * value at least 1 below the cell's, so it is final when the cell settles
+ * (see solver.c).
  *
  * Walls and the padding border hold INFINITY and their step cost is
  * INFINITY, so the neighbour loop needs no wall test except for the two
@@ -51,9 +53,9 @@ FF_HOT unsigned pair_lt(pair a, pair b)
 	return (unsigned)_mm_movemask_pd(_mm_cmplt_pd(a, b));
 }
 
-FF_HOT unsigned pair_eq(pair a, pair b)
+FF_HOT unsigned pair_le(pair a, pair b)
 {
-	return (unsigned)_mm_movemask_pd(_mm_cmpeq_pd(a, b));
+	return (unsigned)_mm_movemask_pd(_mm_cmple_pd(a, b));
 }
 
 FF_HOT void pair_st(double *p0, double *p1, pair a)
@@ -90,7 +92,7 @@ FF_HOT pair pair_min(pair a, pair b)
 FF_HOT double pair_lo(pair a) { return a.lo; }
 FF_HOT double pair_hi(pair a) { return a.hi; }
 FF_HOT unsigned pair_lt(pair a, pair b) { return (a.lo < b.lo) | (a.hi < b.hi) << 1; }
-FF_HOT unsigned pair_eq(pair a, pair b) { return (a.lo == b.lo) | (a.hi == b.hi) << 1; }
+FF_HOT unsigned pair_le(pair a, pair b) { return (a.lo <= b.lo) | (a.hi <= b.hi) << 1; }
 FF_HOT void pair_st(double *p0, double *p1, pair a) { *p0 = a.lo, *p1 = a.hi; }
 FF_HOT double pen(double steps) { return steps == INFINITY ? INFINITY : 0.0; }
 FF_HOT void pair_pens(pair sa, pair sb, pair *pc, pair *pd)
@@ -117,20 +119,24 @@ static void flush(ff_solver *s, ff_tq *q, ff_stage *g, int mode)
 	g->n = 0;
 }
 
-/* The direction of the lowest of the eight neighbour values, in pairs
- * (E, S), (W, N), (SE, SW), (NW, NE) (FF_DIR_* order; the first of
- * equals), if it is below V, else CF_NODIR.  Without branches: written as
- * conditional expressions, the compiler made some of them branches, which
- * mispredict next to walls. */
-FF_HOT unsigned lowest(pair a, pair b, pair c, pair d, double v)
+/* The cheapest step from the eight sums val[n] + step(c -> n) in pairs
+ * (E, S), (W, N), (SE, SW), (NW, NE): the first in FF_DIR_* order whose
+ * sum is at most LIM (the cell's value, and a rounding's worth more), a
+ * diagonal before a straight step; CF_NODIR when there is none (a goal).
+ * The lowest sum is the cell's value itself, so it needs no search: the
+ * sums of two equally short paths are equal in exact arithmetic and
+ * differ by rounding, which LIM's margin keeps from deciding, and of
+ * equals the diagonal goes to the lower neighbour.  Without branches:
+ * written as conditional expressions, the compiler made some of them
+ * branches, which mispredict next to walls. */
+FF_HOT unsigned cheapest(pair a, pair b, pair c, pair d, double lim)
 {
-	const pair m = pair_min(pair_min(a, b), pair_min(c, d));
-	const double lo = pair_hi(m) < pair_lo(m) ? pair_hi(m) : pair_lo(m);
-	const pair l2 = pair_all(lo);
-	const unsigned eq = pair_eq(a, l2) | pair_eq(b, l2) << 2 | pair_eq(c, l2) << 4 |
-			    pair_eq(d, l2) << 6;
+	const pair l2 = pair_all(lim);
+	const unsigned eqs = pair_le(a, l2) | pair_le(b, l2) << 2;
+	const unsigned eqd = pair_le(c, l2) << 4 | pair_le(d, l2) << 6;
 
-	return ff_sel(lo < v, (unsigned)__builtin_ctz(eq | 0x100u), CF_NODIR);
+	/* no bit: bit 15, CF_NODIR */
+	return (unsigned)__builtin_ctz(ff_sel(eqd != 0, eqd, eqs) | 0x8000u);
 }
 
 /* Settles cell C of value V: lowers each neighbour whose value the step
@@ -150,6 +156,10 @@ FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
 	const double *os = s->ostep, *ds = s->dstep;
 	const unsigned ce = cost[c + 1], cs = cost[c + W], cw = cost[c - 1], cn = cost[c - W];
 	const pair vv = pair_all(v), inf = pair_all(INFINITY);
+	/* the arrow's own steps: the sums it compares are val[n] + step(c -> n),
+	 * the same sums that settled c */
+	const pair ao = pair_all(os[cost[c]]), ad = pair_all(ds[cost[c]]);
+	const double lim = v + v * FF_ARROW_TOL;
 	/* values and new values in pairs: (E, S), (W, N), (SE, SW), (NW, NE) */
 	const pair oa = pair_ld(val + c + 1, val + c + W), ob = pair_ld(val + c - 1, val + c - W);
 	const pair sa = pair_ld(os + ce, os + cs), sb = pair_ld(os + cw, os + cn);
@@ -168,9 +178,10 @@ FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
 		nc = pair_add(vv, pair_add(pair_ld(ds + cost[c + W + 1], ds + cost[c + W - 1]), pc));
 		nd = pair_add(vv, pair_add(pair_ld(ds + cost[c - W - 1], ds + cost[c - W + 1]), pd));
 		/* the direction first: lowering raises no value below v */
-		bd = lowest(oa, ob, pair_add(oc, pc), pair_add(od, pd), v);
+		bd = cheapest(pair_add(oa, ao), pair_add(ob, ao), pair_add(pair_add(oc, pc), ad),
+			      pair_add(pair_add(od, pd), ad), lim);
 	} else {
-		bd = lowest(oa, ob, inf, inf, v);
+		bd = cheapest(pair_add(oa, ao), pair_add(ob, ao), inf, inf, lim);
 	}
 	m = pair_lt(na, oa) | pair_lt(nb, ob) << 2 | pair_lt(nc, oc) << 4 | pair_lt(nd, od) << 6;
 	if (g) {
@@ -234,44 +245,49 @@ bool ff_dijkstra_step_ok(const ff_solver *s, int32_t p, int d, const int32_t *of
 				 s->cost[p + off[c2[d]]] != FF_WALL);
 }
 
-uint8_t ff_dijkstra_dir(const ff_solver *s, int32_t p)
+/* The arrow of settled cell P under RULE (ff_arrow_rule), or FF_DIR_NONE:
+ * the cheapest step as cheapest() chooses it, one neighbour at a time; or
+ * the lowest neighbour, if it is below the cell (at least 1 below: it is
+ * never so for a goal), the first in FF_DIR_* order of equals. */
+static uint8_t arrow(const ff_solver *s, int32_t p, int rule)
 {
+	static const uint8_t order[2][8] = {{4, 5, 6, 7, 0, 1, 2, 3}, {0, 1, 2, 3, 4, 5, 6, 7}};
+	const bool cheap = rule == FF_ARROW_CHEAPEST;
+	const int nd = s->opts.connectivity == 4 ? 4 : 8;
+	const double v = s->val[p];
 	int32_t off[8];
-	int nd = s->opts.connectivity == 4 ? 4 : 8, bd = FF_DIR_NONE;
-	double best = s->val[p];
+	double sum[8], lim = v + v * FF_ARROW_TOL;
 
 	if (s->cost[p] == FF_WALL || !(s->cf[p] & FL_SETTLED))
 		return FF_DIR_NONE;
 	ff_dijkstra_offsets(s, off);
-	for (int d = 0; d < nd; d++) {
-		double o = s->val[p + off[d]];
-		if (o < best && ff_dijkstra_step_ok(s, p, d, off)) {
-			best = o;
-			bd = d;
-		}
+	for (int d = 0; d < 8; d++) {
+		const double step = d < 4 ? s->ostep[s->cost[p]] : s->dstep[s->cost[p]];
+
+		sum[d] = d < nd && ff_dijkstra_step_ok(s, p, d, off) ?
+			 s->val[p + off[d]] + (cheap ? step : 0.0) : INFINITY;
+		if (!cheap && sum[d] < lim)
+			lim = sum[d];
 	}
-	return (uint8_t)bd;
+	if (!cheap && !(lim <= v - 0.5))
+		return FF_DIR_NONE;
+	for (int i = 0; i < 8; i++)
+		if (sum[order[!cheap][i]] <= lim)
+			return order[!cheap][i];
+	return FF_DIR_NONE;
+}
+
+uint8_t ff_dijkstra_dir(const ff_solver *s, int32_t p)
+{
+	return arrow(s, p, s->opts.arrows);
 }
 
 int32_t ff_dijkstra_parent(const ff_solver *s, int32_t p)
 {
+	uint8_t d = arrow(s, p, FF_ARROW_CHEAPEST);
 	int32_t off[8];
-	int nd = s->opts.connectivity == 4 ? 4 : 8;
-	double v = s->val[p];
 
-	if (v == 0.0 || v == INFINITY || !(s->cf[p] & FL_SETTLED))
-		return -1;
-	ff_dijkstra_offsets(s, off);
-	for (int d = 0; d < nd; d++) {
-		int32_t m = p + off[d];
-		double step = d < 4 ? s->ostep[s->cost[p]] : s->dstep[s->cost[p]];
-
-		/* the same sum the relaxation stored, so equality is exact */
-		if ((s->cf[m] & FL_SETTLED) && ff_dijkstra_step_ok(s, p, d, off) &&
-		    s->val[m] + step == v)
-			return m;
-	}
-	return -1;
+	return d == FF_DIR_NONE ? -1 : p + ff_dijkstra_offsets(s, off)[d];
 }
 
 void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n)

@@ -389,6 +389,29 @@ FF_HOT void grad_of(double v, double te, double tw, double ts, double tn,
 	}
 }
 
+int ff_fmm_sources(const ff_solver *s, int32_t p, int32_t m[2])
+{
+	const int32_t W = s->W, h = known(s->cf, s->val, p + 1) <= known(s->cf, s->val, p - 1) ?
+				    p + 1 : p - 1;
+	const int32_t v = known(s->cf, s->val, p + W) <= known(s->cf, s->val, p - W) ?
+			  p + W : p - W;
+	const double t = s->val[p];
+	int n = 0;
+
+	if (!(s->cf[p] & FL_SETTLED) || t == 0.0)
+		return 0;
+	/* the smaller neighbour of each axis, when it is known and below the
+	 * cell (exactly the axes the update solved with), the lower first */
+	if (known(s->cf, s->val, h) < t)
+		m[n++] = h;
+	if (known(s->cf, s->val, v) < t) {
+		m[n++] = v;
+		if (n == 2 && s->val[v] < s->val[h])
+			m[0] = v, m[1] = h;
+	}
+	return n;
+}
+
 void ff_fmm_grad(const ff_solver *s, int32_t p, float *dx, float *dy)
 {
 	const int32_t W = s->W;

@@ -42,6 +42,10 @@
 #define FF_RING 2048
 #define FF_RING_MASK (FF_RING - 1)
 #define FF_KEY_MAX 2000000000.0         /* keys above this are clamped */
+/* Cheapest-step sums within this of the cell's value (relative) are equal
+ * for choosing an arrow: the sums of two shortest paths, equal in exact
+ * arithmetic, differ by their rounding (about 1e-16 per step added). */
+#define FF_ARROW_TOL 0x1p-40
 
 /* The hot loops are built from small helpers that must be inlined. */
 #if defined(__GNUC__)
@@ -242,6 +246,9 @@ void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n);
  * order on a tie), or -1 for goals, walls and unsettled cells. */
 int32_t ff_dijkstra_parent(const ff_solver *s, int32_t p);
 void ff_fmm_flow_span(ff_solver *s, int32_t p, int32_t n);
+/* The accepted neighbours below P that its upwind update used (the lower
+ * first) into M; returns how many, 0 to 2. */
+int ff_fmm_sources(const ff_solver *s, int32_t p, int32_t m[2]);
 /* Seeds the goal cells; fills COST first. */
 void ff_solver_seed(ff_solver *s);
 bool ff_solver_is_goal(const ff_solver *s, int x, int y);

@@ -1012,7 +1012,7 @@ void ff_ctl_init(ff_ctl *c, ff_session *s, const ff_ctl_hooks *hooks, int cols, 
 	c->cx = l->w / 2, c->cy = l->h / 2;
 	c->slice_cells = FF_SLICE_CELLS;
 	c->rec = (ff_buf)FF_BUF_INIT;
-	c->opts2 = (ff_solver_opts){FF_METHOD_FMM, 8, 1};
+	c->opts2 = (ff_solver_opts){FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST};
 	ff_prompt_init(&c->prompt);
 	center(c);
 }
