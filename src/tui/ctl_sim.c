@@ -97,14 +97,10 @@ unsigned ff_ui_split(ff_ctl *c, int argc, char **argv)
 	/* default: the other method, or the other connectivity */
 	if (argc == 1)
 		ff_method_parse(o.method == FF_METHOD_FMM ? "dijkstra" : "fmm", &o);
-	for (int i = 1; i < argc; i++) {
-		if (ff_method_parse(argv[i], &o))
-			continue;
-		if (!strcmp(argv[i], "8") || !strcmp(argv[i], "4"))
-			o.connectivity = argv[i][0] - '0';
-		else
-			return ff_ctl_usage(c, "split [dijkstra|fmm|fmm2] [8|4] | split off");
-	}
+	for (int i = 1; i < argc; i++)
+		if (!ff_solver_word(argv[i], &o))
+			return ff_ctl_usage(c, "split [dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | "
+					    "split off");
 	c->opts2 = o;
 	c->split = true;
 	sync_split(c);
