@@ -53,8 +53,8 @@ TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = FIELDMARSHAL='$(abs_top_builddir)/src/fieldmarshal'; \
 	srcdir='$(abs_top_srcdir)'; export FIELDMARSHAL srcdir;
-TESTS += tests/replays.sh tests/cli.sh
-EXTRA_DIST += tests/replays.sh tests/replays tests/cli.sh
+TESTS += tests/replays.sh tests/cli.sh tests/reports.sh
+EXTRA_DIST += tests/replays.sh tests/replays tests/cli.sh tests/reports.sh
 
 # The editor: its controller driven by synthetic keys with no terminal, and
 # the real program driven through tmux (tests/tui/*.sh skip without tmux).

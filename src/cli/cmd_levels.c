@@ -9,10 +9,11 @@
 #include "cli.h"
 #include "core/level_text.h"
 #include "db.h"
+#include "json.h"
 #include "util.h"
 
 static const char usage[] =
-	"usage: fieldmarshal levels [list]\n"
+	"usage: fieldmarshal levels [list] [--json]\n"
 	"       fieldmarshal levels show NAME\n"
 	"       fieldmarshal levels rm NAME\n"
 	"       fieldmarshal levels cp OLD NEW\n"
@@ -22,6 +23,7 @@ static const char usage[] =
 	"for --db).  'list' prints name, size, revision and modification time;\n"
 	"'show' prints a level as text; 'cp' and 'rename' refuse an existing NEW.\n"
 	"\n"
+	"      --json   'list' as JSON (docs/json.md)\n"
 	"  -h, --help   show this help\n";
 
 static int list(ff_store *s, char **argv)
@@ -49,6 +51,31 @@ static int list(ff_store *s, char **argv)
 	}
 	free(v);
 	return FF_EXIT_OK;
+}
+
+static int list_json(ff_store *s, char **argv)
+{
+	ff_store_info *v = NULL;
+	json_t *doc = json_array();
+	size_t n;
+
+	(void)argv;
+	if (ff_store_list(s, &v, &n)) {
+		json_decref(doc);
+		return ff_cli_store_done(s, FF_E_IO);
+	}
+	for (size_t i = 0; doc && i < n; i++)
+		if (json_array_append_new(doc, json_pack("{s:s, s:i, s:i, s:I, s:o, s:o}",
+							 "name", v[i].name, "width", v[i].w,
+							 "height", v[i].h, "revision",
+							 (json_int_t)v[i].revision,
+							 "created", ff_json_time(v[i].created),
+							 "modified", ff_json_time(v[i].modified)))) {
+			json_decref(doc);
+			doc = NULL;
+		}
+	free(v);
+	return ff_json_print(doc);
 }
 
 static int show(ff_store *s, char **argv)
@@ -87,7 +114,8 @@ static int mv(ff_store *s, char **argv)
 }
 
 static const ff_cli_action actions[] = {
-	{"list", list, 0}, {"show", show, 1}, {"rm", rm, 1}, {"cp", cp, 2}, {"rename", mv, 2},
+	{"list", list, 0, list_json}, {"show", show, 1, NULL}, {"rm", rm, 1, NULL}, {"cp", cp, 2, NULL},
+	{"rename", mv, 2, NULL},
 };
 
 int ff_cli_levels(int argc, char **argv)

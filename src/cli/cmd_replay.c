@@ -7,14 +7,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "benchutil.h"
 #include "cli.h"
 #include "core/replay.h"
 #include "db.h"
+#include "json.h"
+#include "replay_out.h"
 #include "tui/tui.h"
 #include "util.h"
 
 static const char usage[] =
 	"usage: fieldmarshal replay FILE|NAME... [--update] [--until LINE] [--trace]\n"
+	"                           [--json | --tap] [--junit FILE]\n"
 	"       fieldmarshal replay FILE|NAME --tui\n"
 	"\n"
 	"Re-executes each replay log (a file, or a replay stored in the database\n"
@@ -28,14 +32,28 @@ static const char usage[] =
 	"      --verify      check the expectations (the default)\n"
 	"  -l, --until LINE  stop after LINE\n"
 	"  -t, --trace       print each line as it runs, with its result\n"
+	"  -j, --json        each replay and each check's result as JSON (docs/json.md)\n"
+	"      --tap         TAP version 13: a test point per 'expect' line and per\n"
+	"                    replay ('prove --exec \"fieldmarshal replay --tap\" DIR/*.replay')\n"
+	"      --junit FILE  also write JUnit XML to FILE (Jenkins, GitLab)\n"
 	"      --tui         play it in the editor, for teaching: Space plays and\n"
 	"                    pauses, . runs the next line, > < change the speed,\n"
 	"                    q quits; the line just run shows at the bottom\n"
 	"  -h, --help        show this help\n";
 
+enum { OUT_TEXT, OUT_JSON, OUT_TAP };
+
 typedef struct ctx {
 	const char *file;        /* the replay, for resolving relative paths */
+	ff_outcome *out;         /* what the run finds, check by check */
+	bool trace;              /* --trace: print each line */
+	double last;             /* when the previous check ran, seconds */
 } ctx;
+
+static double now(void)
+{
+	return ff_bench_ms(CLOCK_MONOTONIC) / 1000;
+}
 
 /* 'level REF': a path relative to the replay's folder, or as given (a path
  * from here, or a stored level's name). */
@@ -56,29 +74,32 @@ static ff_level *load(void *vctx, const char *ref, char *err, size_t errlen)
 	return l;
 }
 
-static void trace(void *vctx, int line, const char *text, const char *result)
+static void on_line(void *vctx, int line, const char *text, const char *result)
 {
-	const ctx *c = vctx;
+	ctx *c = vctx;
+	double t = now();
 
-	printf("%s:%d: %s%s%s\n", c->file, line, text, result && result[0] ? "  => " : "",
-	       result ? result : "");
+	if (c->trace)
+		printf("%s:%d: %s%s%s\n", c->file, line, text, result && result[0] ? "  => " : "",
+		       result ? result : "");
+	if (ff_replay_is_expect(text)) {
+		if (!ff_outcome_check(c->out, line, result, FF_CHECK_PASS, t - c->last))
+			c->out->rep.ok = false;
+		c->last = t;
+	}
 }
 
 /* Prints the failure and where the state first diverged. */
-static void report(const char *file, const char *text, const ff_replay_report *rep)
+static void report(const ff_outcome *o)
 {
-	ff_cli_say("%s:%d:%d: %s", file, rep->line, rep->col, rep->msg);
-	if (rep->diverged_line && rep->diverged_line <= rep->line && strstr(rep->msg, "expected hash")) {
-		const char *p = text;
-		for (int i = 1; i < rep->diverged_line && p; i++)
-			p = strchr(p, '\n'), p = p ? p + 1 : NULL;
-		char after[64] = "no earlier hash matched";
+	ff_buf b = FF_BUF_INIT;
 
-		if (rep->good_line)
-			snprintf(after, sizeof after, "the hash at line %d matched", rep->good_line);
-		ff_cli_say("%s:%d: the state first diverged here (%s): %.*s", file,
-			rep->diverged_line, after, p ? (int)strcspn(p, "\n") : 0, p ? p : "");
+	ff_outcome_diag(o, &b);
+	for (const char *p = b.data, *nl; ff_buf_ok(&b) && p && *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		ff_cli_say("%.*s", (int)(nl - p), p);
 	}
+	ff_buf_fini(&b);
 }
 
 /* Reads replay ARG: a file when one exists, else a stored replay. */
@@ -116,31 +137,36 @@ static bool write_back(const char *arg, bool stored, const ff_buf *out)
 	return ok;
 }
 
-static int replay_one(const char *file, ff_replay_opts *o)
+/* Runs replay FILE into OUT (which the caller finishes with
+ * ff_outcome_fini()); with O->update, writes the new values back. */
+static int replay_one(const char *file, ff_replay_opts *o, bool trace, ff_outcome *out)
 {
-	ff_buf out = FF_BUF_INIT;
-	ff_replay_report rep;
-	ctx c = {file};
-	size_t len;
-	bool stored;
-	char *text = read_replay(file, &len, &stored);
+	ff_buf upd = FF_BUF_INIT;
+	ctx c = {file, out, trace, now()};
+	double start = c.last;
+	bool stored, ran;
 	int rc = FF_EXIT_OK;
 
-	if (!text)
+	memset(out, 0, sizeof *out);
+	out->file = file;
+	out->text = read_replay(file, &out->len, &stored);
+	if (!out->text) {
+		snprintf(out->rep.msg, sizeof out->rep.msg, "cannot read the replay");
 		return FF_EXIT_FAIL;
+	}
 	o->ctx = &c;
-	if (ff_replay_run(text, len, load, o, &rep, &out)) {
-		report(file, text, &rep);
+	o->trace = on_line;
+	ran = ff_replay_run(out->text, out->len, load, o, &out->rep, &upd) == FF_OK;
+	out->seconds = now() - start;
+	if (!ff_outcome_finish(out) || (ran && !out->rep.ok)) {
+		ff_cli_error("out of memory");
+		rc = FF_EXIT_FAIL;
+	} else if (!ran) {
 		rc = FF_EXIT_FAIL;
 	} else if (o->update) {
-		rc = write_back(file, stored, &out) ? FF_EXIT_OK : FF_EXIT_FAIL;
-		if (rc == FF_EXIT_OK)
-			printf("%s: updated %d expectations\n", file, rep.checks);
-	} else {
-		printf("%s: %d commands, %d checks passed\n", file, rep.commands, rep.checks);
+		rc = write_back(file, stored, &upd) ? FF_EXIT_OK : FF_EXIT_FAIL;
 	}
-	ff_buf_fini(&out);
-	free(text);
+	ff_buf_fini(&upd);
 	return rc;
 }
 
@@ -149,7 +175,7 @@ static int replay_tui(const char *file)
 {
 	ff_replay_player *p;
 	ff_replay_report rep;
-	ctx c = {file};
+	ctx c = {file, NULL, false, 0};
 	size_t len;
 	bool stored;
 	char *text = read_replay(file, &len, &stored), err[256];
@@ -159,7 +185,7 @@ static int replay_tui(const char *file)
 		return FF_EXIT_FAIL;
 	p = ff_replay_player_create(text, len, load, &c, &rep);
 	if (!p) {
-		report(file, text, &rep);
+		report(&(ff_outcome){.file = file, .text = text, .len = len, .rep = rep});
 		free(text);
 		return FF_EXIT_FAIL;
 	}
@@ -172,6 +198,61 @@ static int replay_tui(const char *file)
 	return rc;
 }
 
+/* The plain-text line for one replay: how it went, or why it failed. */
+static void text_out(const ff_outcome *out, const ff_replay_opts *o, int rc)
+{
+	if (!out->text)
+		return; /* reading it said why */
+	if (!out->rep.ok)
+		report(out);
+	else if (o->update && rc == FF_EXIT_OK)
+		printf("%s: updated %d expectations\n", out->file, out->rep.checks);
+	else if (!o->update)
+		printf("%s: %d commands, %d checks passed\n", out->file, out->rep.commands,
+		       out->rep.checks);
+}
+
+/* Runs the replays FILES[0..N) and reports them in form HOW, and as JUnit
+ * XML to JUNIT when not NULL. */
+static int replay_all(char **files, int n, ff_replay_opts *o, bool trace, int how,
+		      const char *junit)
+{
+	ff_outcome *v = calloc((size_t)n, sizeof *v);
+	json_t *list = how == OUT_JSON ? json_array() : NULL;
+	int rc = FF_EXIT_OK, points = 0, failed = 0;
+
+	if (!v || (how == OUT_JSON && !list)) {
+		free(v);
+		json_decref(list);
+		ff_cli_error("out of memory");
+		return FF_EXIT_FAIL;
+	}
+	if (how == OUT_TAP)
+		puts("TAP version 13");
+	for (int i = 0; i < n; i++) {
+		int r = replay_one(files[i], o, trace, &v[i]);
+
+		failed += r != FF_EXIT_OK;
+		if (how == OUT_TEXT)
+			text_out(&v[i], o, r);
+		else if (how == OUT_TAP)
+			points = ff_outcome_tap(&v[i], points);
+		else if (json_array_append_new(list, ff_outcome_json(&v[i])))
+			json_decref(list), list = NULL; /* out of memory: said below */
+	}
+	if (how == OUT_TAP)
+		printf("1..%d\n", points);
+	if (how == OUT_JSON && ff_json_print(json_pack("{s:o, s:i, s:i}", "replays", list,
+						       "passed", n - failed, "failed", failed)))
+		rc = FF_EXIT_FAIL;
+	if (junit && !ff_outcome_junit(junit, v, n))
+		rc = FF_EXIT_FAIL;
+	for (int i = 0; i < n; i++)
+		ff_outcome_fini(&v[i]);
+	free(v);
+	return failed ? FF_EXIT_FAIL : rc;
+}
+
 int ff_cli_replay(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -179,23 +260,34 @@ int ff_cli_replay(int argc, char **argv)
 		{"verify", no_argument, NULL, 'v'},
 		{"until", required_argument, NULL, 'l'},
 		{"trace", no_argument, NULL, 't'},
+		{"json", no_argument, NULL, 'j'},
+		{"tap", no_argument, NULL, 'P'},
+		{"junit", required_argument, NULL, 'J'},
 		{"tui", no_argument, NULL, 'T'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	ff_replay_opts o = {0};
-	int c, rc = FF_EXIT_OK;
-	bool tui = false;
+	int c, how = OUT_TEXT;
+	bool tui = false, trace = false;
+	const char *junit = NULL;
 	char *end;
 	long until;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "ul:th", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "ul:tjh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'u': o.update = true; break;
 		case 'v': o.update = false; break;
-		case 't': o.trace = trace; break;
+		case 't': trace = true; break;
 		case 'T': tui = true; break;
+		case 'j':
+		case 'P':
+			if (how != OUT_TEXT && how != (c == 'j' ? OUT_JSON : OUT_TAP))
+				return ff_cli_usage("replay", "--json and --tap are two forms of one report: pick one");
+			how = c == 'j' ? OUT_JSON : OUT_TAP;
+			break;
+		case 'J': junit = optarg; break;
 		case 'l':
 			errno = 0;
 			until = strtol(optarg, &end, 10);
@@ -209,12 +301,13 @@ int ff_cli_replay(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return ff_cli_usage("replay", "expected a replay FILE");
-	if (tui && (argc - optind != 1 || o.update || o.until_line || o.trace))
+	if (tui && (argc - optind != 1 || o.update || o.until_line || trace || how || junit))
 		return ff_cli_usage("replay", "--tui plays one replay, without other options");
+	if (o.update && (how || junit))
+		return ff_cli_usage("replay", "--update rewrites replays; it makes no report");
+	if (trace && how)
+		return ff_cli_usage("replay", "--trace prints lines; it does not mix with --json or --tap");
 	if (tui)
 		return replay_tui(argv[optind]);
-	for (int i = optind; i < argc; i++)
-		if (replay_one(argv[i], &o) != FF_EXIT_OK)
-			rc = FF_EXIT_FAIL;
-	return rc;
+	return replay_all(argv + optind, argc - optind, &o, trace, how, junit);
 }

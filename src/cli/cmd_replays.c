@@ -9,10 +9,11 @@
 #include "cli.h"
 #include "core/replay.h"
 #include "db.h"
+#include "json.h"
 #include "util.h"
 
 static const char usage[] =
-	"usage: fieldmarshal replays [list]\n"
+	"usage: fieldmarshal replays [list] [--json]\n"
 	"       fieldmarshal replays show NAME\n"
 	"       fieldmarshal replays rm NAME\n"
 	"       fieldmarshal replays add NAME FILE\n"
@@ -22,6 +23,7 @@ static const char usage[] =
 	"existing NAME; 'show' prints a stored log.  'fieldmarshal replay NAME'\n"
 	"replays a stored log.\n"
 	"\n"
+	"      --json   'list' as JSON (docs/json.md)\n"
 	"  -h, --help   show this help\n";
 
 static int list(ff_store *s, char **argv)
@@ -47,6 +49,28 @@ static int list(ff_store *s, char **argv)
 	}
 	free(v);
 	return FF_EXIT_OK;
+}
+
+static int list_json(ff_store *s, char **argv)
+{
+	ff_store_replay_info *v = NULL;
+	json_t *doc = json_array();
+	size_t n;
+
+	(void)argv;
+	if (ff_store_replay_list(s, &v, &n)) {
+		json_decref(doc);
+		return ff_cli_store_done(s, FF_E_IO);
+	}
+	for (size_t i = 0; doc && i < n; i++)
+		if (json_array_append_new(doc, json_pack("{s:s, s:I, s:o}", "name", v[i].name,
+							 "bytes", (json_int_t)v[i].bytes,
+							 "created", ff_json_time(v[i].created)))) {
+			json_decref(doc);
+			doc = NULL;
+		}
+	free(v);
+	return ff_json_print(doc);
 }
 
 static int show(ff_store *s, char **argv)
@@ -88,7 +112,7 @@ static int add(ff_store *s, char **argv)
 }
 
 static const ff_cli_action actions[] = {
-	{"list", list, 0}, {"show", show, 1}, {"rm", rm, 1}, {"add", add, 2},
+	{"list", list, 0, list_json}, {"show", show, 1, NULL}, {"rm", rm, 1, NULL}, {"add", add, 2, NULL},
 };
 
 int ff_cli_replays(int argc, char **argv)

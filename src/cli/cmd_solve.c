@@ -9,13 +9,14 @@
 #include "cli.h"
 #include "core/level_gen.h"
 #include "core/solver.h"
+#include "json.h"
 #include "util.h"
 
 static const char usage[] =
 	"usage: fieldmarshal solve LEVEL [--goal X,Y ...] [--method dijkstra|fmm|fmm2]\n"
 	"                         [--connectivity 8|4] [--arrows cheapest|lowest]\n"
 	"                         [--show costs|integration|flow] [--query X,Y ...]\n"
-	"                         [--ascii]\n"
+	"                         [--ascii] [--json]\n"
 	"\n"
 	"Solves LEVEL (a text level or a Moving AI .map) towards its goals (or,\n"
 	"when it has none, the passable cell nearest its centre) and prints a\n"
@@ -32,6 +33,7 @@ static const char usage[] =
 	"  -s, --show FIELD        print costs, integration values or flow arrows\n"
 	"  -q, --query X,Y         print 'X Y VALUE' (or 'X Y unreachable'); repeatable\n"
 	"  -a, --ascii             ASCII arrows instead of Unicode\n"
+	"  -j, --json              the summary and the queries as JSON (docs/json.md)\n"
 	"  -h, --help              show this help\n"
 	"\n"
 	"In --show output '#' is a wall, '*' a goal and '-' an unreachable cell.\n";
@@ -44,7 +46,7 @@ typedef struct solve_args {
 	int qx[256], qy[256], nq;
 	ff_solver_opts opts;
 	int show;
-	bool ascii;
+	bool ascii, json;
 	const char *path;
 } solve_args;
 
@@ -58,13 +60,14 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		{"show", required_argument, NULL, 's'},
 		{"query", required_argument, NULL, 'q'},
 		{"ascii", no_argument, NULL, 'a'},
+		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	int c, x, y;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "g:m:c:r:s:q:ah", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "g:m:c:r:s:q:ajh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if (!ff_cli_parse_xy(optarg, &x, &y))
@@ -109,6 +112,9 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		case 'a':
 			a->ascii = true;
 			break;
+		case 'j':
+			a->json = true;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			return -1;
@@ -118,6 +124,8 @@ static int parse_args(int argc, char **argv, solve_args *a)
 	}
 	if (optind != argc - 1)
 		return ff_cli_usage("solve", "expected one LEVEL");
+	if (a->json && a->show)
+		return ff_cli_usage("solve", "--json gives the summary and queries, not a field");
 	a->path = argv[optind];
 	return FF_EXIT_OK;
 }
@@ -168,24 +176,72 @@ static void show_field(const ff_solver *s, const ff_level *l, int show, bool asc
 	}
 }
 
-static void summary(const ff_solver *s, const ff_level *l, const solve_args *a)
+typedef struct totals {
+	long reach;              /* cells with a finite value */
+	double vmax;             /* the largest finite value */
+} totals;
+
+static totals count(const ff_solver *s, const ff_level *l)
 {
-	long reach = 0;
-	double vmax = 0;
+	totals t = {0, 0};
 
 	for (int y = 0; y < l->h; y++)
 		for (int x = 0; x < l->w; x++) {
 			double v = ff_solver_value(s, x, y);
 			if (!isinf(v)) {
-				reach++;
-				if (v > vmax)
-					vmax = v;
+				t.reach++;
+				if (v > t.vmax)
+					t.vmax = v;
 			}
 		}
+	return t;
+}
+
+static int connectivity(const solve_args *a)
+{
+	return a->opts.method == FF_METHOD_FMM ? 4 : a->opts.connectivity;
+}
+
+static void summary(const ff_solver *s, const ff_level *l, const solve_args *a)
+{
+	totals t = count(s, l);
+
 	printf("%s: %dx%d, %s, %d-connected, %ld cells reachable, largest value %.9g\n",
-	       l->meta.name, l->w, l->h,
-	       ff_method_name(&a->opts),
-	       a->opts.method == FF_METHOD_FMM ? 4 : a->opts.connectivity, reach, vmax);
+	       l->meta.name, l->w, l->h, ff_method_name(&a->opts), connectivity(a), t.reach,
+	       t.vmax);
+}
+
+static void queries(const ff_solver *s, const solve_args *a)
+{
+	for (int i = 0; i < a->nq; i++) {
+		double v = ff_solver_value(s, a->qx[i], a->qy[i]);
+		if (isinf(v))
+			printf("%d %d unreachable\n", a->qx[i], a->qy[i]);
+		else
+			printf("%d %d %.9g\n", a->qx[i], a->qy[i], v);
+	}
+}
+
+/* The summary and the queries as one JSON document (docs/json.md). */
+static int json_out(const ff_solver *s, const ff_level *l, const solve_args *a)
+{
+	totals t = count(s, l);
+	json_t *q = json_array(), *doc;
+
+	for (int i = 0; q && i < a->nq; i++) {
+		double v = ff_solver_value(s, a->qx[i], a->qy[i]);
+		if (json_array_append_new(q, json_pack("{s:i, s:i, s:b, s:o}", "x", a->qx[i],
+						       "y", a->qy[i], "reachable", !isinf(v),
+						       "value", ff_json_real(v)))) {
+			json_decref(q);
+			q = NULL;
+		}
+	}
+	doc = json_pack("{s:s, s:i, s:i, s:s, s:i, s:I, s:o, s:o}", "level", l->meta.name,
+			"width", l->w, "height", l->h, "method", ff_method_name(&a->opts),
+			"connectivity", connectivity(a), "reachable", (json_int_t)t.reach,
+			"largest", ff_json_real(t.vmax), "queries", q);
+	return ff_json_print(doc);
 }
 
 int ff_cli_solve(int argc, char **argv)
@@ -239,16 +295,12 @@ int ff_cli_solve(int argc, char **argv)
 	if (e) {
 		ff_cli_solve_error(a.path, s, l, goals, ngoals, e);
 		rc = FF_EXIT_FAIL;
+	} else if (a.json) {
+		rc = json_out(s, l, &a);
 	} else {
 		if (a.show)
 			show_field(s, l, a.show, a.ascii);
-		for (int i = 0; i < a.nq; i++) {
-			double v = ff_solver_value(s, a.qx[i], a.qy[i]);
-			if (isinf(v))
-				printf("%d %d unreachable\n", a.qx[i], a.qy[i]);
-			else
-				printf("%d %d %.9g\n", a.qx[i], a.qy[i], v);
-		}
+		queries(s, &a);
 		if (!a.show && !a.nq)
 			summary(s, l, &a);
 	}

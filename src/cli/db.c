@@ -230,27 +230,36 @@ int ff_cli_store_done(ff_store *s, ff_err err)
 int ff_cli_store_dispatch(const char *cmd, const char *usage, const ff_cli_action *actions,
 			  size_t nactions, int argc, char **argv)
 {
-	const char *verb = argc > 1 ? argv[1] : actions[0].name;
 	const ff_cli_action *a = NULL;
+	const char *verb;
+	bool json = false;
 	ff_store *s;
-	int rc;
+	int rc, n = 1;
 
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs(usage, stdout);
 			return FF_EXIT_OK;
+		} else if (!strcmp(argv[i], "--json")) {
+			json = true;
+		} else {
+			argv[n++] = argv[i]; /* the verb and its arguments, in order */
 		}
+	argv[n] = NULL;
+	verb = n > 1 ? argv[1] : actions[0].name;
 	for (size_t i = 0; i < nactions; i++)
 		if (!strcmp(verb, actions[i].name))
 			a = &actions[i];
 	if (!a)
 		return ff_cli_usage(cmd, "unknown action '%s'", verb);
-	if (argc > 1 && argc - 2 != a->nargs)
+	if (n > 1 && n - 2 != a->nargs)
 		return ff_cli_usage(cmd, "'%s %s' takes %d argument%s", cmd, a->name, a->nargs,
 				    a->nargs == 1 ? "" : "s");
+	if (json && !a->json)
+		return ff_cli_usage(cmd, "'%s %s' has no --json", cmd, a->name);
 	if (!(s = ff_cli_open_store()))
 		return FF_EXIT_FAIL;
-	rc = a->fn(s, argv + 2);
+	rc = (json ? a->json : a->fn)(s, argv + 2);
 	ff_store_destroy(s);
 	return rc;
 }

@@ -28,11 +28,13 @@ typedef struct ff_cli_action {
 	const char *name;
 	int (*fn)(ff_store *s, char **argv);   /* argv: the verb's arguments */
 	int nargs;
+	int (*json)(ff_store *s, char **argv); /* with --json, or NULL */
 } ff_cli_action;
 
 /* Runs 'fieldmarshal CMD VERB ARGS...': --help prints USAGE, no verb means
- * the first action, a wrong verb or argument count is a usage error; the
- * store is opened for the action and closed after.  Returns the exit code. */
+ * the first action, a wrong verb or argument count is a usage error, and
+ * so is --json (anywhere) for a verb with no json function; the store is
+ * opened for the action and closed after.  Returns the exit code. */
 int ff_cli_store_dispatch(const char *cmd, const char *usage, const ff_cli_action *actions,
 			  size_t nactions, int argc, char **argv);
 /* The exit code for ERR, printing the store's message on failure. */

@@ -3,7 +3,10 @@ bin_PROGRAMS += src/fieldmarshal
 src_fieldmarshal_SOURCES = \
 	src/cli/main.c src/cli/cli.h \
 	src/cli/util.c src/cli/util.h \
+	src/cli/json.c src/cli/json.h \
 	src/cli/cmd_replay.c src/cli/cmd_replays.c \
+	src/cli/replay_out.c src/cli/replay_out.h src/cli/replay_tap.c \
+	src/cli/replay_junit.c \
 	src/cli/cmd_run.c \
 	src/cli/cmd_show.c
 # Crowd simulation subcommand and its benchmark.
@@ -15,8 +18,10 @@ src_fieldmarshal_SOURCES += src/cli/db.c src/cli/db.h \
 # Solver subcommands.
 src_fieldmarshal_SOURCES += src/cli/cmd_solve.c src/cli/cmd_bench.c \
 	src/cli/benchutil.c src/cli/benchutil.h
-src_fieldmarshal_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(SQLITE_CFLAGS)
-src_fieldmarshal_LDADD = src/store/libffstore.a src/core/libffcore.la $(NCURSES_LIBS) $(SQLITE_LIBS) $(LIBS)
+src_fieldmarshal_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(SQLITE_CFLAGS) $(JANSSON_CFLAGS) \
+	$(LIBXML_CFLAGS)
+src_fieldmarshal_LDADD = src/store/libffstore.a src/core/libffcore.la $(NCURSES_LIBS) $(SQLITE_LIBS) \
+	$(JANSSON_LIBS) $(LIBXML_LIBS) $(LIBS)
 # The editor ('edit', and no arguments on a terminal).  libfftui needs core,
 # hence core again after it.
 src_fieldmarshal_SOURCES += src/cli/cmd_edit.c

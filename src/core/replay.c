@@ -341,9 +341,10 @@ static ff_err read_header(lines *ls, ff_replay_loader load, const ff_replay_opts
 	return fail(rep, 1, "truncated: no 'level' line");
 }
 
-/* Checks (or, updating, rewrites) one 'expect KIND ARGS' line. */
+/* Checks (or, updating, rewrites) one 'expect KIND ARGS' line; the actual
+ * value goes to RES->msg. */
 static ff_err expect(ff_session *s, const char *line, const ff_replay_opts *o,
-		     ff_replay_report *rep, ff_buf *buf)
+		     ff_replay_report *rep, ff_buf *buf, ff_cmd_result *res)
 {
 	const char *kind = line + (line[6] ? 7 : 6), *sp = strchr(kind, ' '), *exp = NULL;
 	size_t klen = sp ? (size_t)(sp - kind) : strlen(kind);
@@ -362,6 +363,7 @@ static ff_err expect(ff_session *s, const char *line, const ff_replay_opts *o,
 		return fail(rep, 8, "unknown expectation '%.*s'", (int)klen, kind);
 	if (kinds[k].read(&c, act, sizeof act, &exp))
 		return FF_E_PARSE;
+	snprintf(res->msg, sizeof res->msg, "%s", act);
 	rep->checks++;
 	if (o->update) {
 		ff_buf_add(buf, line, (size_t)(exp - line));
@@ -382,6 +384,12 @@ static ff_err expect(ff_session *s, const char *line, const ff_replay_opts *o,
 	return FF_OK;
 }
 
+bool ff_replay_is_expect(const char *line)
+{
+	line += strspn(line, " \t");
+	return !strncmp(line, "expect ", 7) || !strcmp(line, "expect");
+}
+
 /* Runs line LS->cur (blank lines are copied and skipped). */
 static ff_err one_line(lines *ls, ff_session *s, const ff_replay_opts *o,
 		       ff_replay_report *rep, ff_buf *buf, ff_cmd_result *res)
@@ -390,8 +398,8 @@ static ff_err one_line(lines *ls, ff_session *s, const ff_replay_opts *o,
 
 	res->msg[0] = '\0';
 	rep->line = ls->no;
-	if (!strncmp(t, "expect ", 7) || !strcmp(t, "expect"))
-		return expect(s, t, o, rep, buf) ? FF_E_PARSE : FF_OK;
+	if (ff_replay_is_expect(t))
+		return expect(s, t, o, rep, buf, res) ? FF_E_PARSE : FF_OK;
 	if (!o->update || blank(t))
 		ff_buf_printf(buf, "%s\n", ls->cur);
 	else

@@ -32,7 +32,8 @@ typedef ff_level *(*ff_replay_loader)(void *ctx, const char *ref, char *err,
 typedef struct ff_replay_opts {
 	bool update;             /* rewrite expectations with actual values */
 	int until_line;          /* stop after this line (0: run to the end) */
-	/* Called after each executed line when not NULL (--trace). */
+	/* Called after each executed line when not NULL (--trace), with the
+	 * command's message, or for an 'expect' line the actual value. */
 	void (*trace)(void *ctx, int line, const char *text, const char *result);
 	void *ctx;               /* for the loader and trace */
 } ff_replay_opts;
@@ -53,6 +54,9 @@ typedef struct ff_replay_report {
  * not checked but written, and the whole rewritten text goes to OUT. */
 ff_err ff_replay_run(const char *text, size_t len, ff_replay_loader load,
 		     const ff_replay_opts *opts, ff_replay_report *rep, ff_buf *out);
+
+/* True when LINE (leading blanks allowed) is an 'expect' line. */
+bool ff_replay_is_expect(const char *line);
 
 /* --- recording --------------------------------------------------------- */
 
