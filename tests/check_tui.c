@@ -11,7 +11,11 @@
 #include <stdlib.h>
 
 #include "core/cmd.h"
+#include "core/glyph.h"
+#include "core/level_gen.h"
 #include "core/replay.h"
+/* the simulation's per-cell copy of the flow (one_arrow_for_editor_cli_and_sim) */
+#include "core/sim_impl.h"
 #include "testutil.h"
 #include "tui/ctl.h"
 #include "tui/view.h"
@@ -394,9 +398,9 @@ START_TEST(short_numbers_round)
 	type("n");                               /* numbers ... */
 	ctl.zoom = 1;                            /* ... three columns wide */
 	ff_view_cell(&ctl, 707, 707, &look);
-	ck_assert_msg(!strcmp(look.text, "\\1k0 "), "'%s'", look.text);
+	ck_assert_msg(!strcmp(look.text, "q1k0 "), "'%s'", look.text);
 	ff_view_cell(&ctl, 706, 706, &look);       /* 998.44 */
-	ck_assert_msg(!strcmp(look.text, "\\998 "), "'%s'", look.text);
+	ck_assert_msg(!strcmp(look.text, "q998 "), "'%s'", look.text);
 	ff_view_cell(&ctl, 689, 0, &look);
 	ck_assert_msg(!strcmp(look.text, "<689 "), "'%s'", look.text);
 	stop();
@@ -421,7 +425,7 @@ START_TEST(field_layers_show_values_and_arrows)
 	ff_view_cell(&ctl, 5, 1, &look);
 	ck_assert_str_eq(look.text, "<  5.00 ");
 	ff_view_cell(&ctl, 3, 0, &look);
-	ck_assert_str_eq(look.text, "/  3.41 ");   /* lowest neighbour: 2,1 */
+	ck_assert_str_eq(look.text, "d  3.41 ");   /* cheapest step: SW to 2,1 */
 	ff_ctl_run(&ctl, "goto 3,0");
 	ff_view_status(&ctl, status, sizeof status);
 	ck_assert_msg(strstr(status, "int 3.41"), "%s", status);
@@ -483,12 +487,13 @@ START_TEST(sim_mode_runs_pauses_and_ticks)
 	ck_assert_ptr_nonnull(sess.sim);
 	ck_assert_int_eq(ff_sim_count(sess.sim), 10);
 	ck_assert_int_eq(agents_on_screen(), 10);
-	/* one cell with 12 agents shows '+', one with 3 shows '3' */
+	/* one cell with 12 agents shows 'O' (not '+', the frontier), one with 3
+	 * shows '3' */
 	ff_ctl_run(&ctl, "sim add 10,2 12");
 	ff_ctl_run(&ctl, "sim add 10,7 3");
 	ctl.utf8 = false;
 	ff_view_cell(&ctl, 10, 2, &look);
-	ck_assert_str_eq(look.text, "+");
+	ck_assert_str_eq(look.text, "O");
 	ck_assert_int_eq(look.kind, FF_LOOK_AGENT);
 	ff_view_cell(&ctl, 10, 7, &look);
 	ck_assert_str_eq(look.text, "3");
@@ -785,7 +790,7 @@ START_TEST(came_from_layer_names_the_settling_neighbour)
 		if (!ff_solver_last(sess.solver, &x, &y, &fx, &fy) || (fx == x && fy == y))
 			continue;
 		/* the neighbour whose relaxation gave the value, settled before */
-		d = ff_view_came_from(sess.level, sess.solver, &sess.opts, x, y);
+		d = ff_view_came_from(sess.solver, x, y);
 		ck_assert_msg(d >= 0, "%d,%d has no came-from", x, y);
 		/* the step message names the same neighbour */
 		ck_assert(fx == x + ff_dir_dx[d] && fy == y + ff_dir_dy[d]);
@@ -801,10 +806,10 @@ START_TEST(came_from_layer_names_the_settling_neighbour)
 	/* swamp 9,4 = 6: 1 (at 10,4) + 5, not 0 (the goal) + 5 sqrt 2; its flow
 	 * arrow, the cheapest step, points there too; the seeds' lowest
 	 * neighbour rule points at the goal */
-	ck_assert_int_eq(ff_view_came_from(sess.level, sess.solver, &sess.opts, 9, 4), FF_DIR_E);
+	ck_assert_int_eq(ff_view_came_from(sess.solver, 9, 4), FF_DIR_E);
 	ck_assert_int_eq(ff_solver_dir(sess.solver, 9, 4), FF_DIR_E);
 	ok(&sess, "solve lowest");
-	ck_assert_int_eq(ff_view_came_from(sess.level, sess.solver, &sess.opts, 9, 4), FF_DIR_E);
+	ck_assert_int_eq(ff_view_came_from(sess.solver, 9, 4), FF_DIR_E);
 	ck_assert_int_eq(ff_solver_dir(sess.solver, 9, 4), FF_DIR_NE);
 	/* the layer draws it */
 	ctl.utf8 = false;
@@ -950,6 +955,86 @@ START_TEST(large_solve_runs_in_slices)
 }
 END_TEST
 
+/* The arrow whose direction is best aligned with (FX, FY) among the
+ * allowed neighbours of (X, Y) with a smaller value, first in FF_DIR_*
+ * order on ties: how an arrow is read from a flow vector (docs/solver.md). */
+static int arrow_of_vector(const ff_level *l, const ff_solver *sv, int x, int y, double fx,
+			   double fy, int conn)
+{
+	double v = ff_solver_value(sv, x, y), best = -INFINITY;
+	int bd = FF_DIR_NONE;
+
+	for (int d = 0; d < conn; d++) {
+		int nx = x + ff_dir_dx[d], ny = y + ff_dir_dy[d];
+		double len = d >= FF_DIR_SE ? sqrt(2) : 1, dot;
+
+		if (!ff_level_in(l, nx, ny) || ff_level_cost(l, nx, ny) == FF_WALL ||
+		    (d >= FF_DIR_SE && (ff_level_cost(l, nx, y) == FF_WALL ||
+					ff_level_cost(l, x, ny) == FF_WALL)) ||
+		    !(ff_solver_value(sv, nx, ny) < v))
+			continue;
+		dot = (fx * ff_dir_dx[d] + fy * ff_dir_dy[d]) / len;
+		if (dot > best + 1e-6)
+			best = dot, bd = d;
+	}
+	return bd;
+}
+
+/* One definition of a cell's arrow: on random weighted levels, for
+ * Dijkstra and Fast Marching alike, the editor draws at every cell the
+ * arrow of ff_solver_dir() (which 'solve --show flow' prints), and the
+ * simulation's copy of the flow (sim_level.c reads ff_solver_flow()) is a
+ * vector that reads as the same arrow.  (The editor used to draw FMM
+ * arrows from the octant of the flow vector instead: hundreds of cells
+ * differed.) */
+START_TEST(one_arrow_for_editor_cli_and_sim)
+{
+	static const char *const methods[] = {"solve dijkstra 8", "solve fmm", "solve fmm2",
+					      "solve dijkstra 4"};
+	long fmm_cells = 0;
+
+	for (int k = 0; k < 8; k++) {
+		ff_level *l = ff_gen_level(FF_GEN_WEIGHTED, 70, 44, 600u + (unsigned)k);
+		const char *method = methods[k % 4];
+		ff_cell_look look;
+		ff_sim *sim;
+
+		ck_assert_ptr_nonnull(l);
+		ff_session_init(&sess, l);
+		ff_ctl_init(&ctl, &sess, NULL, 80, 24);
+		ctl.layers = FF_LAYER_ARROWS;          /* arrows only: nothing covers them */
+		ok(&sess, method);
+		ck_assert_int_eq(ff_session_sim(&sess, &sim), FF_OK);
+		for (int y = 0; y < l->h; y++)
+			for (int x = 0; x < l->w; x++) {
+				int d = ff_solver_dir(sess.solver, x, y);
+				size_t at = 2 * ((size_t)y * (size_t)l->w + (size_t)x);
+				float fx, fy;
+
+				for (int u = 0; u < 2; u++) {
+					ctl.utf8 = u;
+					ff_view_cell(&ctl, x, y, &look);
+					if (d == FF_DIR_NONE)
+						ck_assert_int_eq(look.text[0], ff_glyph_terrain(l,
+								 ff_level_cost(l, x, y)));
+					else
+						ck_assert_msg(!strcmp(look.text, ff_glyph_arrow(d, u)),
+							      "%s %d,%d: drawn %s, arrow %s", method, x,
+							      y, look.text, ff_glyph_arrow(d, u));
+				}
+				ff_solver_flow(sess.solver, x, y, &fx, &fy);
+				ck_assert(sim->flow[at] == fx && sim->flow[at + 1] == fy);
+				if (d != FF_DIR_NONE)
+					ck_assert_int_eq(arrow_of_vector(l, sess.solver, x, y, fx, fy,
+									 strstr(method, " 4") ? 4 : 8), d);
+				fmm_cells += strstr(method, "fmm") && d != FF_DIR_NONE;
+			}
+		stop();
+	}
+	ck_assert_int_gt(fmm_cells, 4000);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tui");
@@ -977,6 +1062,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, split_view_panes_agree_with_direct_solves);
 	tcase_add_test(tc, export_ansi_has_colours);
 	tcase_add_test(tc, large_solve_runs_in_slices);
+	tcase_add_test(tc, one_arrow_for_editor_cli_and_sim);
 	suite_add_tcase(s, tc);
 	return s;
 }

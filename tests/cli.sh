@@ -149,5 +149,17 @@ LC_ALL=C.UTF-8 "$F" solve teach.level --show flow --arrows lowest > low.txt ||
 "$F" solve teach.level --arrows steepest 2> err; [ $? = 2 ] || fail "--arrows steepest did not exit 2"
 grep -q "unknown arrow rule 'steepest'" err || fail "--arrows steepest said: $(cat err)"
 
+# solve --show flow --ascii tells the 8 directions apart: on open ground
+# around one goal every direction occurs, each with its own glyph
+"$F" solve "$lv/open.level" --show flow --ascii > open.txt || fail "solve --ascii exited $?"
+n=$(tr -d '#*\n' < open.txt | fold -w1 | sort -u | tr -d '\n')
+[ "$n" = "<>^bdpqv" ] || fail "ASCII arrows are '$n', not 8 distinct ones"
+
+# sim --frames draws in the editor's glyphs: '*' the goal cells, 'o' and
+# digits agents, never '+' (the editor's frontier)
+"$F" sim "$lv/chokepoint.level" --ticks 1 --frames > frames.txt || fail "sim --frames exited $?"
+grep -q '\*\*\*\*\*\*' frames.txt || fail "no goal '*' in the frame"
+grep -q '+' frames.txt && fail "a '+' in the frame"
+
 [ $status = 0 ] && echo "cli: all cases passed"
 exit $status

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/glyph.h"
 #include "core/sim.h"
 #include "core/solver.h"
 #include "util.h"
@@ -208,8 +209,9 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 	return -1;
 }
 
-/* Prints the level with agents: '#' walls, '+' goal cells, terrain glyphs,
- * 'o' one agent, '2'..'9' several, '*' ten or more.  COUNT is w*h scratch. */
+/* Prints the level with agents in the glyphs the editor uses (core/glyph.h):
+ * terrain glyphs ('#' walls), '*' goal cells, 'o' one agent, '2'..'9'
+ * several, 'O' ten or more.  COUNT is w*h scratch. */
 static void frame(FILE *f, const ff_level *l, const ff_sim *sim, unsigned *count)
 {
 	const ff_sim_stats *st = ff_sim_last(sim);
@@ -226,16 +228,14 @@ static void frame(FILE *f, const ff_level *l, const ff_sim *sim, unsigned *count
 	for (int y = 0; y < l->h; y++) {
 		for (int x = 0; x < l->w; x++) {
 			unsigned c = count[(size_t)y * (size_t)l->w + (size_t)x];
-			int t = ff_level_terrain_by_cost(l, ff_level_cost(l, x, y));
-			char g = t >= 0 ? l->meta.palette[t].glyph : '?';
+			int cost = ff_level_cost(l, x, y);
 
 			if (c)
-				g = c == 1 ? 'o' : c < 10 ? (char)('0' + c) : '*';
-			else if (ff_level_cost(l, x, y) == FF_WALL)
-				g = '#';
-			else if (ff_level_is_goal(l, x, y))
-				g = '+';
-			putc(g, f);
+				fputs(ff_glyph_agents(c, false), f);
+			else if (cost != FF_WALL && ff_level_is_goal(l, x, y))
+				fputs(ff_glyph(FF_GLYPH_GOAL, false), f);
+			else
+				putc(ff_glyph_terrain(l, cost), f);
 		}
 		putc('\n', f);
 	}

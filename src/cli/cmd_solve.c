@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/glyph.h"
 #include "core/level_gen.h"
 #include "core/solver.h"
 #include "json.h"
@@ -36,7 +37,10 @@ static const char usage[] =
 	"  -j, --json              the summary and the queries as JSON (docs/json.md)\n"
 	"  -h, --help              show this help\n"
 	"\n"
-	"In --show output '#' is a wall, '*' a goal and '-' an unreachable cell.\n";
+	"In --show flow output a wall is its terrain glyph ('#'), '*' a goal and\n"
+	"'x' an unreachable cell, as in the editor; --ascii arrows are > v < ^ and\n"
+	"p (NE), q (NW), b (SE), d (SW): the letter's bowl is the arrow's head.\n"
+	"In integration output '-' is an unreachable cell.\n";
 
 enum { SHOW_NONE, SHOW_COSTS, SHOW_INTEGRATION, SHOW_FLOW };
 
@@ -144,9 +148,6 @@ static bool utf8_locale(void)
 
 static void show_field(const ff_solver *s, const ff_level *l, int show, bool ascii)
 {
-	static const char *const uni[8] = {"→", "↓", "←", "↑", "↘", "↙", "↖", "↗"};
-	static const char asc[8] = {'>', 'v', '<', '^', '\\', '/', '\\', '/'};
-
 	for (int y = 0; y < l->h; y++) {
 		for (int x = 0; x < l->w; x++) {
 			int c = ff_level_cost(l, x, y), d = ff_solver_dir(s, x, y);
@@ -161,15 +162,13 @@ static void show_field(const ff_solver *s, const ff_level *l, int show, bool asc
 				else
 					printf("%s%8.2f", x ? " " : "", v);
 			} else if (c == FF_WALL) {
-				putchar('#');
+				putchar(ff_glyph_terrain(l, c));
 			} else if (v == 0.0) {
-				putchar('*');
+				fputs(ff_glyph(FF_GLYPH_GOAL, !ascii), stdout);
 			} else if (d == FF_DIR_NONE) {
-				putchar('-');
-			} else if (ascii) {
-				putchar(asc[d]);
+				fputs(ff_glyph(FF_GLYPH_UNREACH, !ascii), stdout);
 			} else {
-				fputs(uni[d], stdout);
+				fputs(ff_glyph_arrow(d, !ascii), stdout);
 			}
 		}
 		putchar('\n');

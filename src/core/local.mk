@@ -14,7 +14,8 @@ src_core_libffcore_la_SOURCES = \
 	src/core/session.c src/core/session.h \
 	src/core/cmd.c src/core/cmd.h \
 	src/core/hash.c src/core/hash.h \
-	src/core/replay.c src/core/replay.h
+	src/core/replay.c src/core/replay.h \
+	src/core/glyph.c src/core/glyph.h
 # Solver (integration and flow fields) and level generators.
 src_core_libffcore_la_SOURCES += \
 	src/core/solver.c src/core/solver.h src/core/solver_int.h \

@@ -66,7 +66,7 @@ enum {
 	FF_LAYER_SPAWNS = 1 << 5,
 	FF_LAYER_FROM = 1 << 6,      /* came-from arrows instead of flow arrows */
 	FF_LAYER_UNREACH = 1 << 7,   /* 'x' on passable cells with no path */
-	FF_LAYER_AGENTS = 1 << 8,    /* agents: 'o', a digit when several, '+' > 9 */
+	FF_LAYER_AGENTS = 1 << 8,    /* agents: 'o', '2'..'9', 'O' from ten */
 };
 
 /* Mouse events (ff_ctl_mouse). */

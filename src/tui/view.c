@@ -2,8 +2,9 @@
  * view.c - cell text and styles, the status line, the generated help and
  * the plain-text export, all computed from a const controller.
  *
- * One character per cell shows, by priority: wall, agents ('o', a digit
- * when several share the cell, '+' beyond nine), last settled cell '@',
+ * One character per cell shows, by priority (glyphs from core/glyph.h):
+ * wall, agents ('o', a digit when several share the cell, 'O' from ten on),
+ * last settled cell '@',
  * frontier '+', goal '*', unreachable 'x', flow (or came-from) arrow,
  * terrain glyph.  Wide cells show that marker followed by the integration
  * value (or the cost before a solve).  In split view each pane reads its
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "core/buf.h"
+#include "core/glyph.h"
 #include "view.h"
 
 #include "core/solver.h"
@@ -29,58 +31,24 @@ typedef struct field_cell {
 	bool frontier, last, done;
 } field_cell;
 
-/* The FF_DIR_* nearest to the vector (DX, DY) (y grows downwards). */
-static int octant(float dx, float dy)
+/* The neighbour cell (X, Y)'s value came from, as a FF_DIR_*: Dijkstra's
+ * cheapest step, Fast Marching's lower upwind neighbour
+ * (ff_solver_sources).  -1 for goals, walls and unsettled cells. */
+int ff_view_came_from(const ff_solver *sv, int x, int y)
 {
-	static const int dirs[8] = {FF_DIR_E, FF_DIR_SE, FF_DIR_S, FF_DIR_SW,
-				    FF_DIR_W, FF_DIR_NW, FF_DIR_N, FF_DIR_NE};
-	long o = lround(atan2(dy, dx) / (3.14159265358979323846 / 4));
+	int xs[2], ys[2];
 
-	return dirs[(o + 8) % 8];
-}
-
-static bool passable(const ff_level *l, int x, int y)
-{
-	return ff_level_in(l, x, y) && ff_level_cost(l, x, y) != FF_WALL;
-}
-
-/* The neighbour cell (X, Y) was settled from: Dijkstra's exact parent
- * (ff_solver_from); for FMM, the lowest upwind neighbour.  -1 for goals and
- * unsettled cells. */
-int ff_view_came_from(const ff_level *l, const ff_solver *sv, const ff_solver_opts *o,
-		      int x, int y)
-{
-	double v = ff_solver_value(sv, x, y), bestv = INFINITY;
-	int bd = -1, nd = o->connectivity == 4 ? 4 : 8, fx, fy;
-
-	if (o->method == FF_METHOD_DIJKSTRA) {
-		if (!ff_solver_from(sv, x, y, &fx, &fy))
-			return -1;
-		for (int d = 0; d < 8; d++)
-			if (ff_dir_dx[d] == fx - x && ff_dir_dy[d] == fy - y)
-				return d;
+	if (ff_solver_sources(sv, x, y, xs, ys) == 0)
 		return -1;
-	}
-	if (isinf(v) || v == 0 || !passable(l, x, y))
-		return -1;
-	for (int d = 0; d < nd; d++) {
-		int nx = x + ff_dir_dx[d], ny = y + ff_dir_dy[d];
-		double nv;
-
-		if (!passable(l, nx, ny) ||
-		    (d >= 4 && (!passable(l, nx, y) || !passable(l, x, ny))))
-			continue;
-		nv = ff_solver_value(sv, nx, ny);
-		if (nv < v && nv < bestv)
-			bestv = nv, bd = d;
-	}
-	return bd;
+	for (int d = 0; d < 8; d++)
+		if (ff_dir_dx[d] == xs[0] - x && ff_dir_dy[d] == ys[0] - y)
+			return d;
+	return -1;
 }
 
 static void field_at(const ff_ctl *c, int pane, int x, int y, field_cell *f)
 {
 	const ff_solver *sv = ff_ctl_pane_solver(c, pane);
-	const ff_solver_opts *o = ff_ctl_pane_opts(c, pane);
 	ff_phase ph;
 	int lx, ly, fx, fy;
 
@@ -95,17 +63,10 @@ static void field_at(const ff_ctl *c, int pane, int x, int y, field_cell *f)
 	f->done = ph == FF_PHASE_DONE;
 	f->value = ff_solver_value(sv, x, y);
 	if (c->layers & FF_LAYER_FROM)
-		f->from = ff_view_came_from(c->s->level, sv, o, x, y);
-	if (o->method == FF_METHOD_DIJKSTRA) {
-		int d = ff_solver_dir(sv, x, y);
-
-		f->dir = d >= 0 && d < 8 ? d : -1;
-	} else {
-		float dx, dy;
-
-		ff_solver_flow(sv, x, y, &dx, &dy);
-		f->dir = dx != 0 || dy != 0 ? octant(dx, dy) : -1;
-	}
+		f->from = ff_view_came_from(sv, x, y);
+	/* the solver's one definition of a cell's arrow, for every method */
+	f->dir = ff_solver_dir(sv, x, y);
+	f->dir = f->dir < 8 ? f->dir : -1;
 	if (ph == FF_PHASE_INTEGRATE || ph == FF_PHASE_FLOW) {
 		f->frontier = ph == FF_PHASE_INTEGRATE && ff_solver_on_frontier(sv, x, y);
 		f->last = ff_solver_last(sv, &lx, &ly, &fx, &fy) && lx == x && ly == y;
@@ -140,17 +101,6 @@ int ff_view_tier(int cost)
 	return 7;
 }
 
-static const char *const arrows_utf8[8] = {"→", "↓", "←", "↑", "↘", "↙", "↖", "↗"};
-static const char *const arrows_ascii[8] = {">", "v", "<", "^", "\\", "/", "\\", "/"};
-
-static char glyph_of(const ff_level *l, int cost)
-{
-	int t = ff_level_terrain_by_cost(l, cost);
-
-	if (t >= 0)
-		return l->meta.palette[t].glyph;
-	return cost == FF_WALL ? '#' : '?';
-}
 
 static bool in_spawn(const ff_level *l, int x, int y)
 {
@@ -183,45 +133,47 @@ static void number(double v, int width, bool utf8, char *out, size_t size)
 		snprintf(out, size, "++++++");
 }
 
-/* The one-character marker of a cell, and its kind. */
+/* The one-character marker of a cell (core/glyph.h), and its kind. */
 static const char *marker(const ff_ctl *c, int x, int y, const field_cell *f, int cost,
 			  unsigned char *kind, char *glyph)
 {
-	static const char *const crowd[10] = {"", "o", "2", "3", "4", "5", "6", "7", "8", "9"};
 	const ff_level *l = c->s->level;
-	int n, dir;
+	int n;
 
-	glyph[0] = glyph_of(l, cost), glyph[1] = '\0';
+	glyph[0] = ff_glyph_terrain(l, cost), glyph[1] = '\0';
 	*kind = FF_LOOK_PLAIN;
 	if (cost == FF_WALL)
 		return glyph;
 	if ((c->layers & FF_LAYER_AGENTS) && (n = ff_ctl_agents_at(c, x, y)) > 0) {
 		*kind = FF_LOOK_AGENT;
-		return n > 9 ? "+" : crowd[n];
+		return ff_glyph_agents(n, c->utf8);
 	}
 	if ((c->layers & FF_LAYER_FRONTIER) && f->last) {
 		*kind = FF_LOOK_LAST;
-		return "@";
+		return ff_glyph(FF_GLYPH_LAST, c->utf8);
 	}
 	if ((c->layers & FF_LAYER_FRONTIER) && f->frontier) {
 		*kind = FF_LOOK_FRONTIER;
-		return "+";
+		return ff_glyph(FF_GLYPH_FRONTIER, c->utf8);
 	}
 	if ((c->layers & FF_LAYER_GOALS) && ff_level_is_goal(l, x, y)) {
 		*kind = FF_LOOK_GOAL;
-		return "*";
+		return ff_glyph(FF_GLYPH_GOAL, c->utf8);
 	}
 	if (f->has && f->done && isinf(f->value) && (c->layers & FF_LAYER_UNREACH)) {
 		*kind = FF_LOOK_UNREACH;
-		return "x";
+		return ff_glyph(FF_GLYPH_UNREACH, c->utf8);
 	}
 	if ((c->layers & FF_LAYER_SPAWNS) && in_spawn(l, x, y))
 		*kind = FF_LOOK_SPAWN;
-	dir = (c->layers & FF_LAYER_FROM) ? f->from : (c->layers & FF_LAYER_ARROWS) ? f->dir : -1;
-	if (dir >= 0) {
+	if ((c->layers & FF_LAYER_FROM) && f->from >= 0) {
+		*kind = FF_LOOK_FROM;
+		return ff_glyph_from(f->from, c->utf8);
+	}
+	if ((c->layers & FF_LAYER_ARROWS) && f->dir >= 0) {
 		if (*kind == FF_LOOK_PLAIN)
 			*kind = FF_LOOK_ARROW;
-		return c->utf8 ? arrows_utf8[dir] : arrows_ascii[dir];
+		return ff_glyph_arrow(f->dir, c->utf8);
 	}
 	return glyph;
 }
@@ -281,7 +233,7 @@ static void cursor_value(const ff_ctl *c, int pane, char *buf, size_t size)
 		buf[0] = '\0';         /* a wall has no value to show */
 	else if (f.has && !isinf(f.value))
 		snprintf(buf, size, "%.2f%s%s", f.value, f.dir >= 0 ? " " : "",
-			 f.dir >= 0 ? (c->utf8 ? arrows_utf8[f.dir] : arrows_ascii[f.dir]) : "");
+			 ff_glyph_arrow(f.dir, c->utf8));
 	else if (f.has)
 		snprintf(buf, size, "%s", f.done ? "unreachable" : "-");
 	else
@@ -473,14 +425,14 @@ void ff_view_help_line(const ff_ctl *c, int i, char *buf, size_t size)
 /* --- colours and attributes ------------------------------------------ */
 
 /* Background colours of the cost tiers, and foregrounds of the looks
- * (plain, goal, spawn, frontier, last, unreachable, arrow, agent). */
+ * (plain, goal, spawn, frontier, last, unreachable, arrow, agent, from). */
 static const short bg256[FF_TIERS] = {-1, -1, 22, 58, 94, 130, 88, 52, 250};
 static const short bg8[FF_TIERS] = {-1, -1, 2, 2, 3, 3, 1, 1, 7};
-static const short fg256[FF_LOOK__COUNT] = {-1, 16, 117, 16, 16, 196, 231, 226};
-static const short fg8[FF_LOOK__COUNT] = {-1, 0, 6, 0, 0, 1, -1, 3};
+static const short fg256[FF_LOOK__COUNT] = {-1, 16, 117, 16, 16, 196, 231, 226, 213};
+static const short fg8[FF_LOOK__COUNT] = {-1, 0, 6, 0, 0, 1, -1, 3, 5};
 /* Looks that bring their own background (-2: the tier's). */
-static const short lookbg256[FF_LOOK__COUNT] = {-2, 46, -2, 39, 201, -2, -2, -2};
-static const short lookbg8[FF_LOOK__COUNT] = {-2, 2, -2, 6, 5, -2, -2, -2};
+static const short lookbg256[FF_LOOK__COUNT] = {-2, 46, -2, 39, 201, -2, -2, -2, -2};
+static const short lookbg8[FF_LOOK__COUNT] = {-2, 2, -2, 6, 5, -2, -2, -2, -2};
 
 void ff_view_colors(int tier, int kind, bool c256, short *fg, short *bg)
 {
@@ -498,8 +450,8 @@ unsigned ff_view_attrs(int tier, int kind, bool color)
 {
 	unsigned a = 0;
 
-	if (kind == FF_LOOK_SPAWN)
-		a |= FF_ATTR_UNDERLINE;         /* spawns: never by colour alone */
+	if (kind == FF_LOOK_SPAWN || kind == FF_LOOK_FROM)
+		a |= FF_ATTR_UNDERLINE;         /* never by colour alone */
 	if (kind == FF_LOOK_GOAL || kind == FF_LOOK_LAST || kind == FF_LOOK_AGENT)
 		a |= FF_ATTR_BOLD;
 	if (color)

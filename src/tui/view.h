@@ -26,6 +26,7 @@ typedef enum ff_look_kind {
 	FF_LOOK_UNREACH,         /* no path to any goal */
 	FF_LOOK_ARROW,           /* a flow arrow is shown */
 	FF_LOOK_AGENT,           /* agents in the cell */
+	FF_LOOK_FROM,            /* a came-from arrow is shown */
 	FF_LOOK__COUNT
 } ff_look_kind;
 
@@ -50,11 +51,10 @@ void ff_view_colors(int tier, int kind, bool c256, short *fg, short *bg);
 /* Its FF_ATTR_* bits with colour (COLOR) or in monochrome, where goals,
  * spawns, the frontier and unreachable cells must still stand out. */
 unsigned ff_view_attrs(int tier, int kind, bool color);
-/* The neighbour (FF_DIR_*) the solver SV settled (X, Y) from (Dijkstra:
- * ff_solver_from; FMM: the lowest upwind neighbour), or -1 (goals,
- * unsettled, walls). */
-int ff_view_came_from(const ff_level *l, const ff_solver *sv, const ff_solver_opts *o,
-		      int x, int y);
+/* The neighbour (FF_DIR_*) solver SV computed (X, Y)'s value from
+ * (ff_solver_sources: Dijkstra's cheapest step, Fast Marching's lower
+ * upwind neighbour), or -1 (goals, unsettled, walls). */
+int ff_view_came_from(const ff_solver *sv, int x, int y);
 /* The cost tier of COST. */
 int ff_view_tier(int cost);
 /* The status line (level, modified flag, mode, cursor cell with cost,
