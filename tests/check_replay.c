@@ -246,6 +246,21 @@ START_TEST(non_finite_values_never_pass)
 }
 END_TEST
 
+/* A NUL byte ends the command it is in: refused where it stands, not run
+ * as the words before it. */
+START_TEST(nul_byte_refused)
+{
+	static const char text[] = "fieldmarshal replay 1\nlevel chokepoint\npaint 1,1 wall\0 junk\n";
+	ff_replay_opts o = {0};
+	ff_replay_report rep;
+
+	ck_assert_int_ne(ff_replay_run(text, sizeof text - 1, load, &o, &rep, NULL), FF_OK);
+	ck_assert_msg(rep.line == 3 && rep.col == 15 && strstr(rep.msg, "a NUL byte"),
+		      "got %d:%d: %s", rep.line, rep.col, rep.msg);
+	ck_assert_int_eq(rep.commands, 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("replay");
@@ -258,6 +273,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, values_within_1e6_and_rows_named_end);
 	tcase_add_test(tc, divergence_is_pinpointed);
 	tcase_add_test(tc, non_finite_values_never_pass);
+	tcase_add_test(tc, nul_byte_refused);
 	tcase_add_loop_test(tc, malformed_logs, 0, (int)(sizeof bad / sizeof bad[0]));
 	suite_add_tcase(s, tc);
 	return s;

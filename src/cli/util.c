@@ -53,22 +53,6 @@ int ff_cli_usage(const char *cmd, const char *fmt, ...)
 	return FF_EXIT_USAGE;
 }
 
-/* True, after saying where, when text BUF of N bytes holds a NUL byte:
- * every file the program reads is text, and C strings end at a NUL. */
-static bool has_nul(const char *path, const char *buf, size_t n)
-{
-	const char *z = memchr(buf, '\0', n), *bol = buf;
-	int line = 1;
-
-	if (!z)
-		return false;
-	for (const char *p = buf; p < z; p++)
-		if (*p == '\n')
-			line++, bol = p + 1;
-	ff_cli_error("%s:%d:%d: a NUL byte: not a text file", path, line, (int)(z - bol) + 1);
-	return true;
-}
-
 /* What a file that is not a regular one is, for messages. */
 static const char *file_kind(mode_t m)
 {
@@ -120,6 +104,7 @@ char *ff_cli_read_file(const char *path, size_t *len)
 	int fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	const char *name = in ? "standard input" : path;
 	struct stat st;
+	ff_diag diag;
 	bool big;
 	char *buf;
 
@@ -143,8 +128,11 @@ char *ff_cli_read_file(const char *path, size_t *len)
 			     "replay needs", name, FF_CLI_FILE_MAX >> 20);
 	else if (!buf)
 		ff_cli_error("cannot read '%s': %s", name, strerror(errno));
-	else if (has_nul(path, buf, *len))
-		free(buf), buf = NULL;
+	else if (ff_text_has_nul(buf, *len, &diag)) {
+		ff_cli_say("%s:%d:%d: %s", path, diag.line, diag.col, diag.msg);
+		free(buf);
+		buf = NULL;
+	}
 	if (!in)
 		close(fd);
 	return buf;

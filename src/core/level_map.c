@@ -85,6 +85,8 @@ ff_err ff_mapfile_parse(const char *buf, size_t len, const char *name,
 
 	if (diag)
 		memset(diag, 0, sizeof *diag);
+	if (ff_text_has_nul(buf, len, diag))
+		return FF_E_PARSE;
 	if (!line_at(&p, end, &line, &n) || n < 5 || memcmp(line, "type ", 5))
 		return map_fail(diag, 1, 1, "expected 'type octile'", 0, 0);
 	if (!line_at(&p, end, &line, &n) || !header_num(line, n, "height", &h))
@@ -159,6 +161,24 @@ void ff_grid_rows(ff_buf *b, const ff_level *l, const char glyph[256])
 			out[x] = glyph[row[x]] ? glyph[row[x]] : '?';
 		out[l->w] = '\n';
 	}
+}
+
+bool ff_text_has_nul(const char *buf, size_t len, ff_diag *diag)
+{
+	const char *z = memchr(buf, '\0', len), *bol = buf;
+	int line = 1;
+
+	if (!z)
+		return false;
+	for (const char *p = buf; p < z; p++)
+		if (*p == '\n')
+			line++, bol = p + 1;
+	if (diag) {
+		diag->line = line;
+		diag->col = (int)(z - bol) + 1;
+		snprintf(diag->msg, sizeof diag->msg, "a NUL byte: not a text file");
+	}
+	return true;
 }
 
 ff_err ff_level_parse_any(const char *buf, size_t len, const char *name,

@@ -144,8 +144,13 @@ static ff_err read_top(reader *r, ff_buf *note)
 {
 	while (next_line(r)) {
 		if (r->len && r->line[0] == '#') {
-			size_t skip = r->len > 1 && r->line[1] == ' ' ? 2 : 1;
-			ff_buf_add(note, r->line + skip, r->len - skip);
+			size_t skip = r->len > 1 && r->line[1] == ' ' ? 2 : 1, n = r->len;
+
+			/* every CR before the line end goes: the note's lines end in
+			 * '\n' alone, so it formats the same each time */
+			while (n > skip && r->line[n - 1] == '\r')
+				n--;
+			ff_buf_add(note, r->line + skip, n - skip);
 			ff_buf_putc(note, '\n');
 			continue;
 		}
@@ -404,6 +409,10 @@ ff_err ff_textlevel_parse(const char *buf, size_t len, ff_level **out, ff_diag *
 		memset(diag, 0, sizeof *diag);
 	if (!hd)
 		return FF_E_NOMEM;
+	if (ff_text_has_nul(buf, len, diag)) {
+		free(hd);
+		return FF_E_PARSE;
+	}
 	for (int i = 0; i < FF_P__COUNT; i++)
 		hd->m.params[i] = ff_param_info_get((ff_param_id)i)->def;
 	if ((err = read_top(&r, &note)) || (err = read_header(&r, hd)))

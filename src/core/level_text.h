@@ -2,9 +2,11 @@
  * level_text.h - the plain-text level format and Moving AI .map files, parsed
  * from and formatted into memory buffers (docs/formats.md has the grammar).
  *
- * Parsers never read past LEN, accept LF or CRLF line ends, and on failure
- * fill DIAG with the 1-based line and column and a message, and return an
- * error with *OUT untouched.  format(parse(x)) == x for canonical text.
+ * Parsers never read past LEN, accept LF or CRLF line ends, refuse a NUL
+ * byte anywhere, and on failure fill DIAG with the 1-based line and column
+ * and a message, and return an error with *OUT untouched.
+ * format(parse(x)) == x for canonical text, and for every text a parser
+ * accepts, y = format(parse(x)) is canonical: format(parse(y)) == y.
  */
 #ifndef FF_LEVEL_TEXT_H
 #define FF_LEVEL_TEXT_H
@@ -44,6 +46,11 @@ char *ff_mapfile_format(const ff_level *l, size_t *len, long *lossy);
  * cost with no glyph); shared by both formats. */
 struct ff_buf;
 void ff_grid_rows(struct ff_buf *b, const ff_level *l, const char glyph[256]);
+
+/* True, with its place and a message in DIAG (when not NULL), when the
+ * text BUF of LEN bytes holds a NUL byte: no text format has one, and a C
+ * string would end there. */
+bool ff_text_has_nul(const char *buf, size_t len, ff_diag *diag);
 
 /* Parses either format, by content; NAME is used for .map files. */
 ff_err ff_level_parse_any(const char *buf, size_t len, const char *name,

@@ -304,12 +304,18 @@ static ff_err inline_level(lines *ls, ff_level **out, ff_replay_report *rep)
 	return fail(rep, 1, "truncated: the inline level has no 'end' line");
 }
 
-/* The magic line and the header up to and including the level. */
+/* The magic line and the header up to and including the level (after
+ * refusing a NUL anywhere in the text: a command would end there). */
 static ff_err read_header(lines *ls, ff_replay_loader load, const ff_replay_opts *o,
 			  ff_level **out, ff_replay_report *rep, ff_buf *buf)
 {
 	char err[200] = "";
+	ff_diag d;
 
+	if (ff_text_has_nul(ls->p, (size_t)(ls->end - ls->p), &d)) {
+		rep->line = d.line;
+		return fail(rep, d.col, "%s", d.msg);
+	}
 	if (!next(ls)) {
 		rep->line = 1;
 		return fail(rep, 1, "empty file: expected '%s'", FF_REPLAY_MAGIC);
