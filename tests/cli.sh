@@ -48,6 +48,18 @@ mkdir outdir
 "$F" show "$lv/maze.level" -o outdir 2> err && fail "show -o DIR succeeded"
 grep -qi "is a directory" err || fail "show -o DIR said: $(cat err)"
 
+# -o through a symbolic link writes the file it names, whether that exists
+# yet or not, and the link stays (a dangling one was replaced by a file)
+mkdir linked
+ln -s linked/new.level dangling
+ln -s linked/old.level existing
+"$F" show "$lv/open.level" -o linked/old.level
+for link in dangling existing; do
+	"$F" show "$lv/maze.level" -o $link || fail "show -o through the $link link failed"
+	[ -L $link ] || fail "-o replaced the $link link"
+	cmp -s $link "$lv/maze.level" || fail "the $link link's target did not get the level"
+done
+
 # a NUL byte in a script is an error at its line and column
 printf 'paint 1,1 wall\nrect 2,2 \0junk\npaint 2,2 wall\n' > nul.txt
 "$F" run "$lv/chokepoint.level" nul.txt 2> err && fail "a script with a NUL byte ran"

@@ -168,10 +168,36 @@ static bool write_in_place(const char *path, const char *target, const char *dat
 	return !bad;
 }
 
+/* The file PATH names once symbolic links are followed (at most 40), into
+ * OUT: a link whose target does not exist names that target all the same,
+ * so writing through a link always writes the file it names, new or not,
+ * and the link stays.  False with ERRNO set when a link cannot be read or
+ * the chain is too long. */
+static bool follow_links(const char *path, char out[PATH_MAX])
+{
+	char link[PATH_MAX], dir[PATH_MAX];
+	struct stat st;
+	ssize_t n;
+
+	if (snprintf(out, PATH_MAX, "%s", path) >= PATH_MAX)
+		return errno = ENAMETOOLONG, false;
+	for (int i = 0; i < 40; i++) {
+		if (lstat(out, &st) || !S_ISLNK(st.st_mode))
+			return true;
+		if ((n = readlink(out, link, sizeof link - 1)) < 0)
+			return false;
+		link[n] = '\0';
+		ff_cli_dir_of(out, dir, sizeof dir);
+		if ((link[0] == '/' ? snprintf(out, PATH_MAX, "%s", link) :
+		     snprintf(out, PATH_MAX, "%s/%s", dir, link)) >= PATH_MAX)
+			return errno = ENAMETOOLONG, false;
+	}
+	return errno = ELOOP, false;
+}
+
 bool ff_cli_write_file(const char *path, const char *data, size_t len)
 {
-	char real[PATH_MAX], tmp[PATH_MAX + 16];
-	const char *target = path;
+	char target[PATH_MAX], tmp[PATH_MAX + 16];
 	struct stat st;
 	bool bad;
 	FILE *f;
@@ -179,9 +205,10 @@ bool ff_cli_write_file(const char *path, const char *data, size_t len)
 
 	if (!strcmp(path, "-"))
 		return fwrite(data, 1, len, stdout) == len && ff_cli_flush_stdout();
-	/* through a symbolic link, rewrite the file it names and keep the link */
-	if (realpath(path, real))
-		target = real;
+	if (!follow_links(path, target)) {
+		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
+		return false;
+	}
 	if (stat(target, &st) == 0 && S_ISDIR(st.st_mode)) {
 		ff_cli_error("cannot write '%s': it is a directory", path);
 		return false;

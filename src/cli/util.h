@@ -41,8 +41,9 @@ int ff_cli_usage(const char *cmd, const char *fmt, ...)
 char *ff_cli_read_file(const char *path, size_t *len);
 /* Writes LEN bytes to PATH ("-" for stdout) through a temporary file and a
  * rename, so an interrupted write never leaves a half file; a path that is
- * not a regular file (a pipe, a device) is written to in place.  Prints why
- * and returns false on failure. */
+ * not a regular file (a pipe, a device) is written to in place.  Through a
+ * symbolic link it writes the file the link names (creating it when
+ * missing), and the link stays.  Prints why and returns false on failure. */
 bool ff_cli_write_file(const char *path, const char *data, size_t len);
 
 /* Flushes standard output.  When a write to it failed, now or before (a

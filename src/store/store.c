@@ -90,7 +90,8 @@ static const char *why(int rc)
 	case SQLITE_CORRUPT: return "is corrupt (database disk image is malformed)";
 	case SQLITE_READONLY: return "is read-only";
 	case SQLITE_CANTOPEN: return "cannot be opened";
-	case SQLITE_FULL: return "cannot grow: the disk is full";
+	case SQLITE_FULL: return "cannot grow: the disk is full (free some space on it, then "
+				  "try again: even removing a level needs a little)";
 	case SQLITE_BUSY:
 	case SQLITE_LOCKED: return "is locked by another process; try again later";
 	case SQLITE_PERM:
