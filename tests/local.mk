@@ -2,6 +2,9 @@
 TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -DFF_TESTDATA='"$(abs_top_srcdir)/tests/data"' \
 	-DFF_LEVELSDIR='"$(abs_top_srcdir)/levels"'
 TEST_LDADD = src/core/libffcore.la $(CHECK_LIBS) $(LIBS)
+# tests/allocwrap.h: every allocation of the statically linked code counted.
+WRAP_ALLOC_FLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
+	-Wl,--wrap=free,--wrap=strdup
 
 check_PROGRAMS += tests/check_level tests/check_level_text tests/check_cmd
 tests_check_level_SOURCES = tests/check_level.c tests/testutil.h
@@ -32,7 +35,7 @@ tests_check_solver_SOURCES = tests/check_solver.c tests/testutil.h tests/allocwr
 tests_check_solver_CFLAGS = $(TEST_CFLAGS)
 tests_check_solver_LDADD = $(TEST_LDADD)
 # Counts allocations to prove a solve, a step and a repair make none.
-tests_check_solver_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+tests_check_solver_LDFLAGS = $(WRAP_ALLOC_FLAGS)
 # Every Moving AI scenario (23,039), not only the sample make check runs.
 check-full: tests/check_solver$(EXEEXT)
 	FF_CHECK_FULL=1 $(builddir)/tests/check_solver$(EXEEXT)
@@ -43,7 +46,15 @@ tests_check_sim_SOURCES = tests/check_sim.c tests/testutil.h tests/allocwrap.h
 tests_check_sim_CFLAGS = $(TEST_CFLAGS)
 tests_check_sim_LDADD = $(TEST_LDADD)
 # Counts allocations to prove a tick makes none.
-tests_check_sim_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+tests_check_sim_LDFLAGS = $(WRAP_ALLOC_FLAGS)
+
+# Every allocation of a command, a solve, a tick, a save and a replay fails
+# in turn (tests/allocwrap.h; SQLite allocates through it too).
+check_PROGRAMS += tests/check_faults
+tests_check_faults_SOURCES = tests/check_faults.c tests/testutil.h tests/allocwrap.h
+tests_check_faults_CFLAGS = $(TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_check_faults_LDADD = src/store/libffstore.a $(TEST_LDADD) $(SQLITE_LIBS)
+tests_check_faults_LDFLAGS = $(WRAP_ALLOC_FLAGS)
 
 TESTS += $(check_PROGRAMS)
 EXTRA_DIST += tests/data

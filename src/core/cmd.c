@@ -407,10 +407,12 @@ static ff_err do_resize(ff_session *s, const args *a, ff_patch *undo, ff_cmd_res
 	return explain(s, a, 1, ff_level_resize(s->level, w, h, undo), r);
 }
 
-/* undo [N] / redo [N]: history moves, not mutations (no patch of their own). */
+/* undo [N] / redo [N]: history moves, not mutations (no patch of their own).
+ * Out of memory half way, the moves made are taken back: all or nothing. */
 static ff_err history(ff_session *s, const args *a, ff_cmd_result *r, bool back)
 {
 	int n = 1, done = 0;
+	bool modified = s->modified;
 	ff_err err = FF_OK;
 
 	if (a->n > 2)
@@ -419,6 +421,14 @@ static ff_err history(ff_session *s, const args *a, ff_cmd_result *r, bool back)
 		TRY(word_int(a, 1, 1, FF_UNDO_MAX, "count", &n, r));
 	while (done < n && (err = back ? ff_session_undo(s) : ff_session_redo(s)) == FF_OK)
 		done++;
+	if (err == FF_E_NOMEM) {
+		while (done > 0 && (back ? ff_session_redo(s) : ff_session_undo(s)) == FF_OK)
+			done--;
+		if (!done)
+			s->modified = modified;
+		return fail_at(r, a->col[0], err, "%s: out of memory%s", a->w[0],
+			       done ? " (some steps could not be taken back)" : "");
+	}
 	if (done == 0 && err == FF_E_RANGE)
 		return fail_at(r, a->col[0], FF_E_STATE, "cannot %s what came before the "
 			       "recording began", back ? "undo" : "redo");
@@ -711,8 +721,9 @@ ff_err ff_cmd_exec(ff_session *s, const char *line, ff_cmd_result *res)
 		if (!res->msg[0])
 			fail_at(res, a->col[0], err, "%s: %s", a->w[0], ff_strerror(err));
 		ff_patch_fini(&undo);
-	} else if (!ff_patch_empty(&undo)) {
-		ff_session_push_undo(s, &undo);
+	} else if (!ff_patch_empty(&undo) && (err = ff_session_push_undo(s, &undo))) {
+		res->redraw = 0;
+		fail_at(res, a->col[0], err, "%s: %s", a->w[0], ff_strerror(err));
 	}
 done:
 	free(a);

@@ -248,21 +248,27 @@ typedef struct lines {
 	char *cur;
 	size_t cap;
 	int no;
+	bool nomem;              /* a line could not be copied: not its end */
 } lines;
 
+/* The next line into LS->cur; false at the end of the text, and when out
+ * of memory for the line (LS->nomem: the callers fail, never take it for
+ * the end, which would let a replay pass with lines unread). */
 static bool next(lines *ls)
 {
 	const char *nl;
 	size_t n;
 
-	if (ls->p >= ls->end)
+	if (ls->p >= ls->end || ls->nomem)
 		return false;
 	nl = memchr(ls->p, '\n', (size_t)(ls->end - ls->p));
 	n = (size_t)((nl ? nl : ls->end) - ls->p);
 	if (n + 1 > ls->cap) {
 		char *c = realloc(ls->cur, n + 1);
-		if (!c)
+		if (!c) {
+			ls->nomem = true;
 			return false;
+		}
 		ls->cur = c, ls->cap = n + 1;
 	}
 	memcpy(ls->cur, ls->p, n);
@@ -272,6 +278,13 @@ static bool next(lines *ls)
 	ls->p = nl ? nl + 1 : ls->end;
 	ls->no++;
 	return true;
+}
+
+/* Reports the line LS could not read for want of memory. */
+static ff_err out_of_memory(const lines *ls, ff_replay_report *rep)
+{
+	rep->line = ls->no + 1;
+	return fail(rep, 1, "out of memory");
 }
 
 static bool blank(const char *s)
@@ -291,11 +304,19 @@ static ff_err inline_level(lines *ls, ff_level **out, ff_replay_report *rep)
 
 	while (next(ls))
 		if (!strcmp(ls->cur, "end")) {
-			if (ff_textlevel_parse(start, (size_t)(ls->p - start), out, &diag) == FF_OK)
+			ff_err err = ff_textlevel_parse(start, (size_t)(ls->p - start), out, &diag);
+
+			if (err == FF_OK)
 				return FF_OK;
+			if (err == FF_E_NOMEM) {
+				rep->line = ls->no;
+				return fail(rep, 1, "out of memory");
+			}
 			if (!tried)
 				bad = diag, tried = true;
 		}
+	if (ls->nomem)
+		return out_of_memory(ls, rep);
 	if (tried) {
 		rep->line = first + bad.line - 1;
 		return fail(rep, bad.col, "%s", bad.msg);
@@ -318,7 +339,8 @@ static ff_err read_header(lines *ls, ff_replay_loader load, const ff_replay_opts
 	}
 	if (!next(ls)) {
 		rep->line = 1;
-		return fail(rep, 1, "empty file: expected '%s'", FF_REPLAY_MAGIC);
+		return fail(rep, 1, ls->nomem ? "out of memory" : "empty file: expected '%s'",
+			    FF_REPLAY_MAGIC);
 	}
 	rep->line = 1;
 	if (strncmp(ls->cur, "fieldmarshal replay ", 20))
@@ -344,6 +366,8 @@ static ff_err read_header(lines *ls, ff_replay_loader load, const ff_replay_opts
 		*out = load(o->ctx, ls->cur + 6, err, sizeof err);
 		return *out ? FF_OK : fail(rep, 7, "%s", err[0] ? err : "cannot load the level");
 	}
+	if (ls->nomem)
+		return out_of_memory(ls, rep);
 	return fail(rep, 1, "truncated: no 'level' line");
 }
 
@@ -431,6 +455,8 @@ static ff_err body(lines *ls, ff_session *s, const ff_replay_opts *o,
 		if (o->trace && !blank(ls->cur))
 			o->trace(o->ctx, ls->no, ls->cur, res.msg);
 	}
+	if (ls->nomem)
+		return out_of_memory(ls, rep);
 	/* stopped early: an update keeps the lines after LINE as they are */
 	ff_buf_add(buf, ls->p, (size_t)(ls->end - ls->p));
 	return FF_OK;
@@ -439,7 +465,7 @@ static ff_err body(lines *ls, ff_session *s, const ff_replay_opts *o,
 ff_err ff_replay_run(const char *text, size_t len, ff_replay_loader load,
 		     const ff_replay_opts *opts, ff_replay_report *rep, ff_buf *out)
 {
-	lines ls = {text, text + len, NULL, 0, 0};
+	lines ls = {text, text + len, NULL, 0, 0, false};
 	ff_buf scratch = FF_BUF_INIT, *buf = opts->update && out ? out : &scratch;
 	ff_session *s = malloc(sizeof *s);
 	ff_level *l = NULL;
@@ -448,7 +474,7 @@ ff_err ff_replay_run(const char *text, size_t len, ff_replay_loader load,
 	memset(rep, 0, sizeof *rep);
 	rep->ok = true;
 	if (!s)
-		return FF_E_NOMEM;
+		return fail(rep, 0, "out of memory");
 	err = read_header(&ls, load, opts, &l, rep, buf);
 	if (!err) {
 		ff_session_init(s, l);
@@ -533,7 +559,7 @@ ff_replay_player *ff_replay_player_create(const char *text, size_t len,
 	}
 	memcpy(p->text, text, len);
 	p->text[len] = '\0';
-	p->ls = (lines){p->text, p->text + len, NULL, 0, 0};
+	p->ls = (lines){p->text, p->text + len, NULL, 0, 0, false};
 	p->opts.ctx = ctx;
 	p->scratch = (ff_buf)FF_BUF_INIT;
 	if (read_header(&p->ls, load, &p->opts, &l, rep, &p->scratch)) {
@@ -572,8 +598,13 @@ int ff_replay_player_next(ff_replay_player *p, ff_replay_report *rep, int *line,
 	if (p->failed)
 		return FF_E_STATE;
 	do {
-		if (!next(&p->ls))
+		if (!next(&p->ls) && !p->ls.nomem)
 			return 0;
+		if (p->ls.nomem) {
+			out_of_memory(&p->ls, rep);
+			p->failed = true;
+			return FF_E_PARSE;
+		}
 	} while (blank(p->ls.cur));
 	p->scratch.len = 0;
 	*line = p->ls.no;

@@ -4,6 +4,10 @@
  * repairs the field incrementally; after anything else (goals, size) or
  * while a solve is being stepped, it solves again and replays the steps
  * taken, so the view stays at the same step.
+ *
+ * Only a change of size allocates (a solver for the new size); when that
+ * fails the change is taken back, so every failure leaves the session as
+ * it was.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +15,8 @@
 
 #include "session.h"
 
-static void refresh(ff_session *s, const ff_patch *p);
-static void refresh_field(ff_session *s, const ff_patch *p);
+static ff_err refresh(ff_session *s, const ff_patch *p);
+static ff_err refresh_field(ff_session *s, const ff_patch *p);
 
 void ff_session_init(ff_session *s, ff_level *level)
 {
@@ -72,15 +76,26 @@ static size_t stack_bytes(const ff_patch *stack, int n)
 	return b;
 }
 
-void ff_session_push_undo(ff_session *s, ff_patch *p)
+ff_err ff_session_push_undo(ff_session *s, ff_patch *p)
 {
+	char name[FF_NAME_MAX];
+
+	if (refresh(s, p)) {
+		/* no memory for the field of the new size: take the edit back
+		 * (the name, set by no patch, stays) */
+		memcpy(name, s->level->meta.name, sizeof name);
+		ff_patch_apply(s->level, p);
+		memcpy(s->level->meta.name, name, sizeof name);
+		ff_patch_fini(p);
+		return FF_E_NOMEM;
+	}
 	clear(s->redo, &s->nredo);
 	s->redo_floor = 0;
-	refresh(s, p);
 	push(s->undo, &s->nundo, &s->undo_floor, p);
 	while (s->nundo > 1 && stack_bytes(s->undo, s->nundo) > s->undo_bytes_max)
 		drop_oldest(s->undo, &s->nundo, &s->undo_floor);
 	s->modified = true;
+	return FF_OK;
 }
 
 void ff_session_mark_history(ff_session *s, bool on)
@@ -104,8 +119,13 @@ static ff_err travel(ff_session *s, ff_patch *from, int *nfrom, int ffloor, ff_p
 	/* a patch's meta holds a name from before; the name stays (cmd.c) */
 	memcpy(name, s->level->meta.name, sizeof name);
 	ff_patch_apply(s->level, &p);
+	if (refresh(s, &p)) {
+		ff_patch_apply(s->level, &p);       /* back as it was */
+		memcpy(s->level->meta.name, name, sizeof name);
+		from[(*nfrom)++] = p;
+		return FF_E_NOMEM;
+	}
 	memcpy(s->level->meta.name, name, sizeof name);
-	refresh(s, &p);
 	push(to, nto, tfloor, &p);
 	s->modified = true;
 	return FF_OK;
@@ -127,16 +147,20 @@ void ff_session_clear_field(ff_session *s)
 	s->nsteps = 0;
 }
 
+/* A solver for the level's size; the crowd goes with the old one.  On
+ * failure both stay as they were. */
 static ff_err ensure_solver(ff_session *s)
 {
+	ff_solver *sv;
+
 	if (s->solver && s->solver_w == s->level->w && s->solver_h == s->level->h)
 		return FF_OK;
+	if (!(sv = ff_solver_create(s->level->w, s->level->h)))
+		return FF_E_NOMEM;
 	ff_sim_destroy(s->sim);
 	s->sim = NULL;
 	ff_solver_destroy(s->solver);
-	s->solver = ff_solver_create(s->level->w, s->level->h);
-	if (!s->solver)
-		return FF_E_NOMEM;
+	s->solver = sv;
 	s->solver_w = s->level->w, s->solver_h = s->level->h;
 	return FF_OK;
 }
@@ -181,11 +205,14 @@ static void sync_sim(ff_session *s)
 }
 
 /* Keeps the field, and the crowd following it, current after the change
- * recorded in P was made. */
-static void refresh(ff_session *s, const ff_patch *p)
+ * recorded in P was made.  FF_E_NOMEM, with nothing but the level changed,
+ * when there is no memory for the field of a new size. */
+static ff_err refresh(ff_session *s, const ff_patch *p)
 {
-	refresh_field(s, p);
+	if (refresh_field(s, p))
+		return FF_E_NOMEM;
 	sync_sim(s);
+	return FF_OK;
 }
 
 ff_err ff_session_sim(ff_session *s, ff_sim **out)
@@ -202,32 +229,35 @@ ff_err ff_session_sim(ff_session *s, ff_sim **out)
 	return FF_OK;
 }
 
-static void refresh_field(ff_session *s, const ff_patch *p)
+static ff_err refresh_field(ff_session *s, const ff_patch *p)
 {
 	bool cells_only = !p->resized && (!p->meta || same_goals(p->meta, &s->level->meta));
 	ff_err err;
 
 	if (!s->field)
-		return;
+		return FF_OK;
 	if (cells_only && !p->cells) {
 		snprintf(s->note, sizeof s->note, "field unchanged");
-		return;
+		return FF_OK;
 	}
 	if (cells_only && ff_solver_phase(s->solver) == FF_PHASE_DONE &&
 	    ff_solver_repair(s->solver, p->x, p->y, p->x + p->w - 1, p->y + p->h - 1) == FF_OK) {
 		snprintf(s->note, sizeof s->note, "field repaired around %d,%d..%d,%d",
 			 p->x, p->y, p->x + p->w - 1, p->y + p->h - 1);
-		return;
+		return FF_OK;
 	}
 	err = replay(s);
+	if (err == FF_E_NOMEM)
+		return err;
 	if (err) {
 		ff_session_clear_field(s);
 		snprintf(s->note, sizeof s->note, "field cleared: %s",
 			 err == FF_E_NOTFOUND ? "the level has no goals" :
 			 err == FF_E_WALL ? "the goals lie on walls only" : ff_strerror(err));
-		return;
+		return FF_OK;
 	}
 	snprintf(s->note, sizeof s->note, "field solved again");
+	return FF_OK;
 }
 
 ff_err ff_session_begin(ff_session *s, const ff_solver_opts *opts)

@@ -56,11 +56,15 @@ typedef struct ff_session {
 void ff_session_init(ff_session *s, ff_level *level);
 /* Frees the level and the history. */
 void ff_session_fini(ff_session *s);
-/* Records P (taken over, left empty) as the undo of the last mutation and
- * forgets the redo history.  The oldest record is dropped when full. */
-void ff_session_push_undo(ff_session *s, ff_patch *p);
+/* Records P (taken over, left empty) as the undo of the mutation just made
+ * and forgets the redo history; the oldest record is dropped when full.
+ * FF_E_NOMEM when the field cannot follow for want of memory (a solver for
+ * a new size): the mutation is then taken back, P freed, and the session
+ * is as it was before it. */
+ff_err ff_session_push_undo(ff_session *s, ff_patch *p);
 /* Undoes / redoes one mutation; FF_E_STATE when there is none, FF_E_RANGE
- * when the next one lies below the mark. */
+ * when the next one lies below the mark, FF_E_NOMEM (nothing changed) as
+ * for ff_session_push_undo(). */
 ff_err ff_session_undo(ff_session *s);
 ff_err ff_session_redo(ff_session *s);
 /* ON: puts the history there is now out of reach of undo and redo (a

@@ -27,9 +27,9 @@ ff_store *ff_store_create(void)
 
 void ff_store_close(ff_store *s)
 {
-	if (!s || !s->db)
+	if (!s)
 		return;
-	sqlite3_close_v2(s->db);
+	sqlite3_close_v2(s->db);        /* NULL when SQLite had no memory for it */
 	s->db = NULL;
 	free(s->path);
 	s->path = NULL;
