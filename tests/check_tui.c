@@ -25,6 +25,8 @@ typedef struct fake_io {
 	char target[256];
 	char written[8192];
 	int fail, write_fail;
+	int pictures;
+	ff_pic_field field;      /* of the last picture */
 } fake_io;
 
 static int fake_save(void *ctx, ff_session *s, const char *target, bool force, char *msg,
@@ -60,13 +62,26 @@ static int fake_write(void *ctx, const char *path, const char *data, size_t len,
 	return 0;
 }
 
+static int fake_picture(void *ctx, const ff_session *s, ff_pic_field field, const char *path,
+			char *msg, size_t size)
+{
+	fake_io *io = ctx;
+
+	(void)s;
+	io->pictures++;
+	io->field = field;
+	snprintf(io->target, sizeof io->target, "%s", path);
+	snprintf(msg, size, "drew");
+	return 0;
+}
+
 static fake_io io;
 static ff_session sess;
 static ff_ctl ctl;
 
 static void start(int w, int h, int cols, int rows)
 {
-	ff_ctl_hooks hooks = {&io, fake_save, fake_write, NULL};
+	ff_ctl_hooks hooks = {&io, fake_save, fake_write, NULL, fake_picture};
 
 	memset(&io, 0, sizeof io);
 	ff_session_init(&sess, ff_level_create(w, h, "t"));
@@ -924,6 +939,35 @@ START_TEST(export_ansi_has_colours)
 }
 END_TEST
 
+/* ':export FILE.svg|.png' draws what the layers show: the costs until a
+ * field is solved, then its arrows or its numbers. */
+START_TEST(export_picture_follows_the_layers)
+{
+	start(20, 5, 80, 24);
+	ok(&sess, "goal add cell 18,2");
+	ctl.layers |= FF_LAYER_ARROWS;
+	ff_ctl_run(&ctl, "export p.svg");
+	ck_assert_int_eq(io.pictures, 1);
+	ck_assert_str_eq(io.target, "p.svg");
+	ck_assert_int_eq(io.field, FF_PIC_COSTS);  /* nothing solved yet */
+	type("s");
+	ff_ctl_run(&ctl, "export p.png");
+	ck_assert_int_eq(io.field, FF_PIC_FLOW);
+	ck_assert_str_eq(io.target, "p.png");
+	ctl.layers = (ctl.layers & ~FF_LAYER_ARROWS) | FF_LAYER_NUMBERS;
+	ff_ctl_run(&ctl, "export p.svg");
+	ck_assert_int_eq(io.field, FF_PIC_INTEGRATION);
+	ctl.layers &= ~FF_LAYER_NUMBERS;
+	ff_ctl_run(&ctl, "export p.svg");
+	ck_assert_int_eq(io.field, FF_PIC_COSTS);
+	ck_assert_int_eq(io.pictures, 4);
+	ff_ctl_run(&ctl, "export p.txt");        /* other names: the text view */
+	ck_assert_int_eq(io.pictures, 4);
+	ck_assert_str_eq(io.target, "p.txt");
+	stop();
+}
+END_TEST
+
 START_TEST(large_solve_runs_in_slices)
 {
 	ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
@@ -1061,6 +1105,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, unreachable_cells_and_monochrome_marks);
 	tcase_add_test(tc, split_view_panes_agree_with_direct_solves);
 	tcase_add_test(tc, export_ansi_has_colours);
+	tcase_add_test(tc, export_picture_follows_the_layers);
 	tcase_add_test(tc, large_solve_runs_in_slices);
 	tcase_add_test(tc, one_arrow_for_editor_cli_and_sim);
 	suite_add_tcase(s, tc);

@@ -56,6 +56,12 @@ tests_check_faults_CFLAGS = $(TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_check_faults_LDADD = src/store/libffstore.a $(TEST_LDADD) $(SQLITE_LIBS)
 tests_check_faults_LDFLAGS = $(WRAP_ALLOC_FLAGS)
 
+# Pictures, decoded back with libpng and parsed with libxml2.
+check_PROGRAMS += tests/check_pic
+tests_check_pic_SOURCES = tests/check_pic.c tests/testutil.h
+tests_check_pic_CFLAGS = $(TEST_CFLAGS) $(LIBXML_CFLAGS) $(PNG_CFLAGS)
+tests_check_pic_LDADD = src/pic/libffpic.a $(TEST_LDADD) $(LIBXML_LIBS) $(PNG_LIBS)
+
 TESTS += $(check_PROGRAMS)
 EXTRA_DIST += tests/data
 
@@ -63,9 +69,17 @@ EXTRA_DIST += tests/data
 TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = FIELDMARSHAL='$(abs_top_builddir)/src/fieldmarshal'; \
-	srcdir='$(abs_top_srcdir)'; export FIELDMARSHAL srcdir;
-TESTS += tests/replays.sh tests/cli.sh tests/reports.sh
-EXTRA_DIST += tests/replays.sh tests/replays tests/cli.sh tests/reports.sh
+	srcdir='$(abs_top_srcdir)'; PNGDUMP='$(abs_top_builddir)/tests/pngdump'; \
+	export FIELDMARSHAL srcdir PNGDUMP;
+TESTS += tests/replays.sh tests/cli.sh tests/reports.sh tests/pictures.sh
+EXTRA_DIST += tests/replays.sh tests/replays tests/cli.sh tests/reports.sh \
+	tests/pictures.sh
+# pictures.sh reads PNGs through libpng with this helper (not a test itself).
+EXTRA_PROGRAMS = tests/pngdump
+tests_pngdump_CFLAGS = $(AM_CFLAGS) $(PNG_CFLAGS)
+tests_pngdump_LDADD = $(PNG_LIBS)
+CLEANFILES += tests/pngdump$(EXEEXT)
+tests/pictures.log: tests/pngdump$(EXEEXT)
 
 # The editor: its controller driven by synthetic keys with no terminal, and
 # the real program driven through tmux (tests/tui/*.sh skip without tmux).
@@ -75,6 +89,7 @@ tests_check_tui_CFLAGS = $(TEST_CFLAGS)
 tests_check_tui_LDADD = src/tui/libfftui.a $(TEST_LDADD) $(NCURSES_LIBS)
 TUI_TESTS = tests/tui/edit.sh tests/tui/solve.sh tests/tui/resize.sh \
 	tests/tui/sim.sh tests/tui/record.sh tests/tui/split.sh \
-	tests/tui/store.sh tests/tui/signals.sh
+	tests/tui/store.sh tests/tui/signals.sh tests/tui/picture.sh
 TESTS += $(TUI_TESTS)
+tests/tui/picture.log: tests/pngdump$(EXEEXT)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh

@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "core/level_text.h"
 #include "db.h"
+#include "picture.h"
 #include "tui/tui.h"
 #include "util.h"
 
@@ -234,6 +235,26 @@ static int write_file(void *ctx, const char *path, const char *data, size_t len,
 	return FF_OK;
 }
 
+static int picture(void *ctx, const ff_session *s, ff_pic_field field, const char *path,
+		   char *msg, size_t size)
+{
+	const ff_level *l = s->level;
+	ff_pic p = {l, field == FF_PIC_COSTS ? NULL : s->solver, l->meta.goals, l->meta.ngoals,
+		    field};
+	size_t len;
+	char *data = ff_cli_picture_data(&p, ff_cli_format_of(path, (const char *[]){"png", NULL}),
+					 &len);
+	int rc;
+
+	if (!data) {
+		snprintf(msg, size, "out of memory");
+		return FF_E_NOMEM;
+	}
+	rc = write_file(ctx, path, data, len, msg, size);
+	free(data);
+	return rc;
+}
+
 /* Saves a replay log the editor recorded: "db:NAME" into the database's
  * replays table (replacing one of that name), anything else to a file. */
 static int save_replay(void *ctx, const char *target, const char *data, size_t len,
@@ -329,7 +350,7 @@ int ff_cli_edit(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	editor e = {0};
-	ff_ctl_hooks hooks = {&e, save, write_file, save_replay};
+	ff_ctl_hooks hooks = {&e, save, write_file, save_replay, picture};
 	ff_session *s;
 	ff_level *l;
 	char err[256];

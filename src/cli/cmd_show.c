@@ -1,7 +1,8 @@
 /*
  * cmd_show.c - 'fieldmarshal show' and 'fieldmarshal export': print a level
- * as text or as a Moving AI .map.  They differ only in where the level comes
- * from: show takes a file or a stored name, export a stored name only.
+ * as text or as a Moving AI .map, or draw it as SVG or PNG.  They differ
+ * only in where the level comes from: show takes a file or a stored name,
+ * export a stored name only.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -11,31 +12,36 @@
 #include "cli.h"
 #include "core/level_text.h"
 #include "db.h"
+#include "picture.h"
 #include "util.h"
 
 static const char show_usage[] =
-	"usage: fieldmarshal show LEVEL [--format text|map] [-o FILE]\n"
+	"usage: fieldmarshal show LEVEL [--format text|map|svg|png] [-o FILE]\n"
 	"\n"
 	"Prints LEVEL (a text level, a Moving AI .map, or the name of a stored\n"
 	"level) in the chosen format, so 'show x.map -o x.level' and\n"
-	"'show x.level --format map' convert.\n"
+	"'show x.level --format map' convert, and 'show x.level -o x.svg' draws it.\n"
 	"\n"
-	"  -f, --format FMT   text or map (default: map when FILE ends in .map)\n"
+	"  -f, --format FMT   text, map, svg or png (default: by FILE's extension,\n"
+	"                     else text)\n"
 	"  -o, --output FILE  write to FILE instead of standard output\n"
 	"  -h, --help         show this help\n";
 
 static const char export_usage[] =
-	"usage: fieldmarshal export NAME [--format text|map] [-o FILE]\n"
+	"usage: fieldmarshal export NAME [--format text|map|svg|png] [-o FILE]\n"
 	"\n"
-	"Writes the stored level NAME as a text level (exactly as imported) or\n"
-	"as a Moving AI .map (grid only; costs rounded to . S W).\n"
+	"Writes the stored level NAME as a text level (exactly as imported), as\n"
+	"a Moving AI .map (grid only; costs rounded to . S W), or as a picture.\n"
 	"\n"
-	"  -f, --format FMT   text or map (default: map when FILE ends in .map)\n"
+	"  -f, --format FMT   text, map, svg or png (default: by FILE's extension,\n"
+	"                     else text)\n"
 	"  -o, --output FILE  write to FILE instead of standard output\n"
 	"  -h, --help         show this help\n";
 
+static const char *const formats[] = {"text", "map", "svg", "png", NULL};
+
 /* Writes L to OUT as text or a map; the exit code. */
-static int write_level(const ff_level *l, bool as_map, const char *out)
+static int write_text(const ff_level *l, bool as_map, const char *out)
 {
 	long lossy = 0;
 	size_t len;
@@ -54,6 +60,16 @@ static int write_level(const ff_level *l, bool as_map, const char *out)
 	return rc;
 }
 
+/* Writes L to OUT in FORMAT (an entry of formats[]); the exit code. */
+static int write_level(const ff_level *l, const char *format, const char *out)
+{
+	ff_pic p = {l, NULL, l->meta.goals, l->meta.ngoals, FF_PIC_COSTS};
+
+	if (!strcmp(format, "svg") || !strcmp(format, "png"))
+		return ff_cli_picture(&p, !strcmp(format, "png"), out) ? FF_EXIT_OK : FF_EXIT_FAIL;
+	return write_text(l, !strcmp(format, "map"), out);
+}
+
 static int convert(const char *cmd, const char *usage, ff_level *(*load)(const char *),
 		   int argc, char **argv)
 {
@@ -64,18 +80,19 @@ static int convert(const char *cmd, const char *usage, ff_level *(*load)(const c
 		{NULL, 0, NULL, 0},
 	};
 	const char *out = "-", *format = NULL;
-	bool as_map;
 	ff_level *l;
-	size_t n;
 	int c, rc;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (strcmp(optarg, "text") && strcmp(optarg, "map"))
-				return ff_cli_usage(cmd, "unknown format '%s' (text or map)", optarg);
-			format = optarg;
+			for (int i = 0; formats[i]; i++)
+				if (!strcmp(optarg, formats[i]))
+					format = formats[i];
+			if (!format)
+				return ff_cli_usage(cmd, "unknown format '%s' (text, map, svg or png)",
+						    optarg);
 			break;
 		case 'o':
 			out = optarg;
@@ -89,12 +106,12 @@ static int convert(const char *cmd, const char *usage, ff_level *(*load)(const c
 	}
 	if (optind != argc - 1)
 		return ff_cli_usage(cmd, "expected one %s", load == ff_cli_load_level ? "LEVEL" : "NAME");
-	/* without --format, an output file named *.map gets the map format */
-	n = strlen(out);
-	as_map = format ? !strcmp(format, "map") : n > 4 && !strcmp(out + n - 4, ".map");
+	/* without --format, the output file's extension names it */
+	if (!format && !(format = ff_cli_format_of(out, formats)))
+		format = "text";
 	if (!(l = load(argv[optind])))
 		return FF_EXIT_FAIL;
-	rc = write_level(l, as_map, out);
+	rc = write_level(l, format, out);
 	ff_level_destroy(l);
 	return rc;
 }

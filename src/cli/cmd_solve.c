@@ -11,13 +11,14 @@
 #include "core/level_gen.h"
 #include "core/solver.h"
 #include "json.h"
+#include "picture.h"
 #include "util.h"
 
 static const char usage[] =
 	"usage: fieldmarshal solve LEVEL [--goal X,Y ...] [--method dijkstra|fmm|fmm2]\n"
 	"                         [--connectivity 8|4] [--arrows cheapest|lowest]\n"
 	"                         [--show costs|integration|flow] [--query X,Y ...]\n"
-	"                         [--ascii] [--json]\n"
+	"                         [--ascii] [--json] [--format text|svg|png] [-o FILE]\n"
 	"\n"
 	"Solves LEVEL (a text level or a Moving AI .map) towards its goals (or,\n"
 	"when it has none, the passable cell nearest its centre) and prints a\n"
@@ -35,6 +36,9 @@ static const char usage[] =
 	"  -q, --query X,Y         print 'X Y VALUE' (or 'X Y unreachable'); repeatable\n"
 	"  -a, --ascii             ASCII arrows instead of Unicode\n"
 	"  -j, --json              the summary and the queries as JSON (docs/json.md)\n"
+	"  -f, --format FMT        --show's field as text (default), or drawn as svg\n"
+	"                          or png (a heat map; png has no arrows)\n"
+	"  -o, --output FILE       write --show's field to FILE (format by extension)\n"
 	"  -h, --help              show this help\n"
 	"\n"
 	"In --show flow output a wall is its terrain glyph ('#'), '*' a goal and\n"
@@ -44,6 +48,8 @@ static const char usage[] =
 
 enum { SHOW_NONE, SHOW_COSTS, SHOW_INTEGRATION, SHOW_FLOW };
 
+static const char *const formats[] = {"text", "svg", "png", NULL};
+
 typedef struct solve_args {
 	ff_shape goals[FF_GOALS_MAX];
 	int ngoals;
@@ -51,6 +57,8 @@ typedef struct solve_args {
 	ff_solver_opts opts;
 	int show;
 	bool ascii, json;
+	const char *format;      /* "text", "svg" or "png" */
+	const char *out;         /* --output, or "-" */
 	const char *path;
 } solve_args;
 
@@ -65,13 +73,15 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		{"query", required_argument, NULL, 'q'},
 		{"ascii", no_argument, NULL, 'a'},
 		{"json", no_argument, NULL, 'j'},
+		{"format", required_argument, NULL, 'f'},
+		{"output", required_argument, NULL, 'o'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	int c, x, y;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "g:m:c:r:s:q:ajh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "g:m:c:r:s:q:ajf:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if (!ff_cli_parse_xy(optarg, &x, &y))
@@ -119,6 +129,17 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		case 'j':
 			a->json = true;
 			break;
+		case 'f':
+			a->format = NULL;
+			for (int i = 0; formats[i]; i++)
+				if (!strcmp(optarg, formats[i]))
+					a->format = formats[i];
+			if (!a->format)
+				return ff_cli_usage("solve", "unknown format '%s' (text, svg or png)", optarg);
+			break;
+		case 'o':
+			a->out = optarg;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			return -1;
@@ -130,6 +151,19 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		return ff_cli_usage("solve", "expected one LEVEL");
 	if (a->json && a->show)
 		return ff_cli_usage("solve", "--json gives the summary and queries, not a field");
+	if (!a->format)
+		a->format = a->out ? ff_cli_format_of(a->out, formats) : "text";
+	if (!a->format || !strcmp(a->format, "text")) {
+		if (a->out)
+			return ff_cli_usage("solve", "-o writes a picture (FILE.svg or FILE.png); "
+					    "send text to a file with > FILE");
+		a->format = "text";
+	} else if (!a->show) {
+		return ff_cli_usage("solve", "--format %s draws a field: add --show FIELD", a->format);
+	} else if (!a->out && (a->nq || a->json)) {
+		return ff_cli_usage("solve", "a picture and the queries both on standard output: "
+				    "write the picture with -o FILE");
+	}
 	a->path = argv[optind];
 	return FF_EXIT_OK;
 }
@@ -221,6 +255,20 @@ static void queries(const ff_solver *s, const solve_args *a)
 	}
 }
 
+/* --show FIELD --format svg|png: the picture of the field. */
+static int draw(const ff_solver *s, const ff_level *l, const ff_shape *goals, int ngoals,
+		const solve_args *a)
+{
+	static const ff_pic_field fields[] = {
+		[SHOW_COSTS] = FF_PIC_COSTS, [SHOW_INTEGRATION] = FF_PIC_INTEGRATION,
+		[SHOW_FLOW] = FF_PIC_FLOW,
+	};
+	ff_pic p = {l, s, goals, ngoals, fields[a->show]};
+
+	return ff_cli_picture(&p, !strcmp(a->format, "png"), a->out ? a->out : "-") ?
+	       FF_EXIT_OK : FF_EXIT_FAIL;
+}
+
 /* The summary and the queries as one JSON document (docs/json.md). */
 static int json_out(const ff_solver *s, const ff_level *l, const solve_args *a)
 {
@@ -297,7 +345,9 @@ int ff_cli_solve(int argc, char **argv)
 	} else if (a.json) {
 		rc = json_out(s, l, &a);
 	} else {
-		if (a.show)
+		if (a.show && strcmp(a.format, "text"))
+			rc = draw(s, l, goals, ngoals, &a);
+		else if (a.show)
 			show_field(s, l, a.show, a.ascii);
 		queries(s, &a);
 		if (!a.show && !a.nq)

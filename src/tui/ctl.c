@@ -737,6 +737,31 @@ static unsigned ui_confirm_cancel(ff_ctl *c, int argc, char **argv)
 	return set_mode(c, grid_mode(c)) | FF_UI_MSG;
 }
 
+/* ':export FILE.svg' or '.png': the field the layers show, drawn. */
+static unsigned export_picture(ff_ctl *c, const char *path)
+{
+	const ff_session *s = c->s;
+	bool done = s->field && ff_solver_phase(s->solver) == FF_PHASE_DONE;
+	ff_pic_field f = !done ? FF_PIC_COSTS : c->layers & FF_LAYER_ARROWS ? FF_PIC_FLOW :
+			 c->layers & FF_LAYER_NUMBERS ? FF_PIC_INTEGRATION : FF_PIC_COSTS;
+
+	if (!c->hooks.picture) {
+		say(c, true, "this editor cannot draw pictures");
+		return FF_UI_MSG;
+	}
+	c->msg_error = c->hooks.picture(c->hooks.ctx, s, f, path, c->msg, sizeof c->msg) != 0;
+	ff_escape_msg(c->msg, sizeof c->msg);
+	return FF_UI_MSG;
+}
+
+/* True when PATH ends in ".EXT". */
+static bool ends_in(const char *path, const char *ext)
+{
+	size_t n = strlen(path), k = strlen(ext);
+
+	return n > k + 1 && path[n - k - 1] == '.' && !strcmp(path + n - k, ext);
+}
+
 static unsigned ui_export(ff_ctl *c, int argc, char **argv)
 {
 	char *text;
@@ -746,6 +771,8 @@ static unsigned ui_export(ff_ctl *c, int argc, char **argv)
 	if (argc < 2 || argc > 3 || (argc == 3 && strcmp(argv[2], "ansi") &&
 				     strcmp(argv[2], "text")))
 		return usage(c, "export FILE [ansi|text]");
+	if (argc == 2 && (ends_in(argv[1], "svg") || ends_in(argv[1], "png")))
+		return export_picture(c, argv[1]);
 	if (!c->hooks.write) {
 		say(c, true, "this editor cannot write files");
 		return FF_UI_MSG;

@@ -15,7 +15,7 @@
  *   center | zoom in|out|0|1|2 | layer NAME [on|off]
  *   pen TERRAIN|next|prev | brush N|+|- | dab [TERRAIN] | draw | goal-here
  *   mark | unmark | prompt [TEXT] | help | scroll N|page|-page | redraw
- *   write [FILE] (w) | w! | wq (x) | quit (q) | quit! (q!) | export FILE [ansi]
+ *   write [FILE] (w) | w! | wq (x) | quit (q) | quit! (q!) | export FILE [ansi] (FILE.svg, .png: a picture)
  *   mode edit|sim | run [on|off] | speed +|-|N | sim-toggle funnel|separation
  *   record [FILE|db:NAME|stop] | split [dijkstra|fmm|fmm2] [8|4] | split off
  *   play [on|off] | play-next
@@ -44,6 +44,7 @@
 #include "core/cmd.h"
 #include "core/session.h"
 #include "keymap.h"
+#include "pic/pic.h"
 #include "prompt.h"
 
 /* What an action changed on screen: the loop redraws only that. */
@@ -104,6 +105,11 @@ typedef struct ff_ctl_hooks {
 	 * editor writes files through WRITE and cannot reach a database. */
 	int (*save_replay)(void *ctx, const char *target, const char *data, size_t len,
 			   char *msg, size_t size);
+	/* Draws S as a picture into PATH, SVG or PNG by its extension: FIELD
+	 * is FF_PIC_COSTS, _INTEGRATION or _FLOW (pic/pic.h), the latter two
+	 * with S's finished field.  NULL: the editor cannot draw. */
+	int (*picture)(void *ctx, const ff_session *s, ff_pic_field field, const char *path,
+		       char *msg, size_t size);
 } ff_ctl_hooks;
 
 /* Speeds of the simulation and of replay playback. */
