@@ -4,6 +4,7 @@
  * commands restores exact states, and bad commands fail with the right
  * column and leave the session unchanged.
  */
+#include <math.h>
 #include <string.h>
 
 #include "testsession.h"
@@ -28,6 +29,27 @@ START_TEST(paint_commands_match_api)
 	ck_assert_int_eq(ff_level_cost(s->level, 15, 9), 7);
 	ck_assert(s->modified);
 	ff_level_destroy(ref);
+	ts_stop(s);
+}
+END_TEST
+
+/* A second wall terrain is painted by its name, as a wall of its own: the
+ * solver sees a wall, the level its tree, and undo takes it back. */
+START_TEST(wall_terrain_by_name)
+{
+	ff_session *s = ts_start(16, 10);
+
+	ts_ok(s, "terrain tree T wall");
+	ts_ok(s, "rect 2,2 3,1 tree");
+	ck_assert_int_eq(ff_level_cost(s->level, 3, 2), FF_WALL);
+	ck_assert_int_eq(ff_level_value(s->level, 3, 2), FF_WALL_KIND(1));
+	ts_ok(s, "paint 3,2 wall");
+	ck_assert_int_eq(ff_level_value(s->level, 3, 2), FF_WALL);
+	ts_ok(s, "undo");
+	ck_assert_int_eq(ff_level_value(s->level, 3, 2), FF_WALL_KIND(1));
+	ts_ok(s, "goal add cell 0,0");
+	ts_ok(s, "solve");
+	ck_assert(isinf(ff_solver_value(s->solver, 3, 2)));
 	ts_stop(s);
 }
 END_TEST
@@ -292,6 +314,7 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, paint_commands_match_api);
+	tcase_add_test(tc, wall_terrain_by_name);
 	tcase_add_test(tc, goals_spawns_set);
 	tcase_add_test(tc, undo_redo_through_commands);
 	tcase_add_test(tc, name_is_not_undone);

@@ -84,6 +84,55 @@ START_TEST(paint_and_undo)
 }
 END_TEST
 
+/* Walls of their own (trees): painted by kind, undone and redone, filled
+ * as a region of their own, kept by a resize, and unknown kinds refused. */
+START_TEST(wall_kinds_paint_fill_resize_undo)
+{
+	ff_level *l = make(), *before;
+	ff_patch p = FF_PATCH_INIT;
+	int tree;
+
+	ck_assert_int_eq(ff_level_paint(l, 1, 1, FF_WALL_KIND(1), NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_terrain_add(l, "tree", 'T', FF_WALL, NULL), FF_OK);
+	tree = ff_level_terrain_by_name(l, "tree");
+	ck_assert_int_eq(ff_level_terrain_value(l, tree), FF_WALL_KIND(1));
+	ck_assert_int_eq(ff_level_terrain_by_value(l, FF_WALL_KIND(1)), tree);
+	ck_assert_int_eq(ff_level_terrain_by_value(l, FF_WALL), ff_level_terrain_by_name(l, "wall"));
+	ck_assert_int_eq(ff_level_terrain_by_value(l, FF_WALL_KIND(2)), -1);
+	/* a wall and a row of trees beside it */
+	ck_assert_int_eq(ff_level_paint(l, 0, 2, FF_WALL, NULL), FF_OK);
+	before = ff_level_clone(l);
+	ck_assert_int_eq(ff_level_rect(l, 1, 2, 4, 1, FF_WALL_KIND(1), &p), FF_OK);
+	ck_assert_int_eq(ff_level_cost(l, 2, 2), FF_WALL);
+	ck_assert_int_eq(ff_level_value(l, 2, 2), FF_WALL_KIND(1));
+	ck_assert_int_eq(ff_level_value(l, 0, 2), FF_WALL);
+	check_undo(l, before, &p);
+	ck_assert_int_eq(ff_level_rect(l, 1, 2, 4, 1, FF_WALL_KIND(1), NULL), FF_OK);
+	/* filling the trees with water leaves the wall beside them */
+	ff_level_destroy(before);
+	before = ff_level_clone(l);
+	ck_assert_int_eq(ff_level_fill(l, 3, 2, 20, &p), FF_OK);
+	ck_assert_int_eq(ff_level_value(l, 4, 2), 20);
+	ck_assert_int_eq(ff_level_value(l, 0, 2), FF_WALL);
+	ck_assert_int_eq(l->walls[2 * l->w + 4], 0);  /* passable: kind 0 */
+	check_undo(l, before, &p);
+	ck_assert_int_eq(ff_level_value(l, 4, 2), FF_WALL_KIND(1));
+	/* a resize keeps the kinds it keeps the cells of */
+	ff_level_destroy(before);
+	before = ff_level_clone(l);
+	ck_assert_int_eq(ff_level_resize(l, 3, 3, &p), FF_OK);
+	ck_assert_int_eq(ff_level_value(l, 2, 2), FF_WALL_KIND(1));
+	check_undo(l, before, &p);
+	/* a tree is not a wall of the first kind */
+	ff_level_destroy(before);
+	before = ff_level_clone(l);
+	ck_assert_int_eq(ff_level_paint(l, 2, 2, FF_WALL, NULL), FF_OK);
+	ck_assert(!ff_level_equal(l, before));
+	ff_level_destroy(before);
+	ff_level_destroy(l);
+}
+END_TEST
+
 START_TEST(rect_line_circle_exact_cells)
 {
 	ff_level *l = make(), *before;
@@ -331,6 +380,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, default_palette_and_params);
 	tcase_add_test(tc, paint_and_undo);
 	tcase_add_test(tc, rect_line_circle_exact_cells);
+	tcase_add_test(tc, wall_kinds_paint_fill_resize_undo);
 	tcase_add_test(tc, fill_region);
 	tcase_add_test(tc, new_cost_adds_terrain);
 	tcase_add_test(tc, goals_spawns_params_and_undo);

@@ -80,16 +80,80 @@ START_TEST(maps_import)
 			walls += l->cells[c] == FF_WALL;
 		ck_assert_int_eq(walls, raw_walls);
 		ck_assert_int_gt(walls, 0);
-		/* Exported back: same size and walls; '.' cells are kept exactly. */
+		/* Exported back: the same bytes, trees and all */
 		out = ff_mapfile_format(l, &outlen, &lossy);
 		ck_assert_int_eq(lossy, 0);
 		raw_counts(out, &w, &h, &raw_walls);
 		ck_assert_int_eq(raw_walls, walls);
 		ck_assert_int_eq(outlen, len);
+		ck_assert_msg(!memcmp(out, buf, len), "%s: exported bytes differ", maps[i]);
 		free(out);
 		ff_level_destroy(l);
 		free(buf);
 	}
+}
+END_TEST
+
+/* Every map through the text format and back: the same bytes again. */
+START_TEST(maps_through_text_round_trip)
+{
+	for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
+		size_t len, tlen, mlen;
+		char *buf = tu_read(FF_TESTDATA, maps[i], &len), *text, *map;
+		ff_level *a = NULL, *b = NULL;
+		ff_diag diag;
+
+		ck_assert_int_eq(ff_mapfile_parse(buf, len, "m", &a, &diag), FF_OK);
+		text = ff_textlevel_format(a, &tlen);
+		ck_assert_ptr_nonnull(text);
+		ck_assert_msg(ff_textlevel_parse(text, tlen, &b, &diag) == FF_OK, "%s: %d:%d: %s",
+			      maps[i], diag.line, diag.col, diag.msg);
+		ck_assert(ff_level_equal(a, b));
+		map = ff_mapfile_format(b, &mlen, NULL);
+		ck_assert_msg(mlen == len && !memcmp(map, buf, len), "%s: differs", maps[i]);
+		free(map);
+		free(text);
+		free(buf);
+		ff_level_destroy(a);
+		ff_level_destroy(b);
+	}
+}
+END_TEST
+
+/* Each Moving AI character, by hand: ground, swamp, water and three walls
+ * of their own; 'G' is ground and comes back as '.'. */
+START_TEST(map_characters_keep_their_terrain)
+{
+	static const char map[] = "type octile\nheight 2\nwidth 4\nmap\n.SWT\n@OG.\n";
+	static const char back[] = "type octile\nheight 2\nwidth 4\nmap\n.SWT\n@O..\n";
+	ff_level *l = NULL;
+	ff_diag diag;
+	size_t n;
+	char *out;
+	int tree, out_of;
+
+	ck_assert_int_eq(ff_mapfile_parse(map, strlen(map), "m", &l, &diag), FF_OK);
+	tree = ff_level_terrain_by_name(l, "tree");
+	out_of = ff_level_terrain_by_name(l, "out");
+	ck_assert_int_ge(tree, 0);
+	ck_assert_int_ge(out_of, 0);
+	ck_assert_int_eq(l->meta.palette[tree].glyph, 'T');
+	ck_assert_int_eq(ff_level_cost(l, 0, 0), 1);
+	ck_assert_int_eq(ff_level_cost(l, 1, 0), 5);
+	ck_assert_int_eq(ff_level_cost(l, 2, 0), 20);
+	/* the three walls cost FF_WALL; each is its own terrain */
+	ck_assert_int_eq(ff_level_cost(l, 3, 0), FF_WALL);
+	ck_assert_int_eq(ff_level_cost(l, 0, 1), FF_WALL);
+	ck_assert_int_eq(ff_level_cost(l, 1, 1), FF_WALL);
+	ck_assert_int_eq(ff_level_terrain_by_value(l, ff_level_value(l, 3, 0)), tree);
+	ck_assert_int_eq(ff_level_terrain_by_value(l, ff_level_value(l, 1, 1)), out_of);
+	ck_assert_int_eq(ff_level_terrain_by_value(l, ff_level_value(l, 0, 1)),
+			 ff_level_terrain_by_name(l, "wall"));
+	ck_assert_int_eq(ff_level_cost(l, 2, 1), 1);
+	out = ff_mapfile_format(l, &n, NULL);
+	ck_assert_str_eq(out, back);
+	free(out);
+	ff_level_destroy(l);
 }
 END_TEST
 
@@ -358,6 +422,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, levels_round_trip);
 	tcase_add_test(tc, maps_import);
 	tcase_add_test(tc, text_map_text);
+	tcase_add_test(tc, maps_through_text_round_trip);
+	tcase_add_test(tc, map_characters_keep_their_terrain);
 	tcase_add_loop_test(tc, malformed_text, 0, (int)(sizeof bad_text / sizeof bad_text[0]));
 	tcase_add_loop_test(tc, malformed_map, 0, (int)(sizeof bad_map / sizeof bad_map[0]));
 	tcase_add_test(tc, messages_escape_control_characters);

@@ -151,9 +151,8 @@ START_TEST(maps_round_trip)
 		text = ff_textlevel_format(l, &tlen);
 		save_load_check(s, l, text, tlen);
 		ck_assert_int_eq(ff_store_load(s, name, &back, NULL), FF_OK);
+		/* stored and loaded, the file's own bytes: trees stay trees */
 		map = ff_mapfile_format(back, &mlen, NULL);
-		free(buf);
-		buf = ff_mapfile_format(l, &len, NULL);
 		ck_assert_msg(mlen == len && !memcmp(map, buf, len), "%s: .map differs", maps[i]);
 		free(map);
 		free(text);
@@ -162,6 +161,34 @@ START_TEST(maps_round_trip)
 		ff_level_destroy(l);
 	}
 	ff_store_destroy(s);
+}
+END_TEST
+
+static void raw_exec(sqlite3 *raw, const char *sql);
+
+/* A stored wall kind that names no wall terrain (here: kinds on passable
+ * cells) is damage, said as such. */
+START_TEST(bad_wall_kinds_refused)
+{
+	size_t len;
+	char *buf = tu_read(FF_TESTDATA, "arena.map", &len);
+	ff_store *s = open_db(db, FF_STORE_CREATE);
+	ff_level *l = NULL;
+	ff_diag diag;
+	sqlite3 *raw;
+
+	ck_assert_int_eq(ff_mapfile_parse(buf, len, "arena", &l, &diag), FF_OK);
+	ck_assert_int_eq(ff_store_save(s, l, FF_STORE_NEW, NULL), FF_OK);
+	ff_level_destroy(l);
+	l = NULL;
+	ck_assert_int_eq(sqlite3_open(db, &raw), SQLITE_OK);
+	raw_exec(raw, "UPDATE levels SET cells = substr(cells, 1, w * h) || substr(cells, 1, w * h)");
+	sqlite3_close(raw);
+	ck_assert_int_eq(ff_store_load(s, "arena", &l, NULL), FF_E_IO);
+	ck_assert_ptr_null(l);
+	ck_assert_ptr_nonnull(strstr(ff_store_errmsg(s), "damaged"));
+	ff_store_destroy(s);
+	free(buf);
 }
 END_TEST
 
@@ -650,6 +677,7 @@ static Suite *suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, levels_round_trip);
 	tcase_add_test(tc, maps_round_trip);
+	tcase_add_test(tc, bad_wall_kinds_refused);
 	tcase_add_test(tc, migrates_from_schema_1);
 	tcase_add_test(tc, newer_schema_refused);
 	tcase_add_test(tc, conflict_between_two_connections);

@@ -71,9 +71,9 @@ SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = FIELDMARSHAL='$(abs_top_builddir)/src/fieldmarshal'; \
 	srcdir='$(abs_top_srcdir)'; PNGDUMP='$(abs_top_builddir)/tests/pngdump'; \
 	export FIELDMARSHAL srcdir PNGDUMP;
-TESTS += tests/replays.sh tests/cli.sh tests/reports.sh tests/pictures.sh
+TESTS += tests/replays.sh tests/cli.sh tests/reports.sh tests/pictures.sh tests/formats.sh
 EXTRA_DIST += tests/replays.sh tests/replays tests/cli.sh tests/reports.sh \
-	tests/pictures.sh
+	tests/pictures.sh tests/formats.sh
 # pictures.sh reads PNGs through libpng with this helper (not a test itself).
 EXTRA_PROGRAMS = tests/pngdump
 tests_pngdump_CFLAGS = $(AM_CFLAGS) $(PNG_CFLAGS)

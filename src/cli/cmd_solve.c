@@ -196,7 +196,7 @@ static void show_field(const ff_solver *s, const ff_level *l, int show, bool asc
 				else
 					printf("%s%8.2f", x ? " " : "", v);
 			} else if (c == FF_WALL) {
-				putchar(ff_glyph_terrain(l, c));
+				putchar(ff_glyph_terrain(l, ff_level_value(l, x, y)));
 			} else if (v == 0.0) {
 				fputs(ff_glyph(FF_GLYPH_GOAL, !ascii), stdout);
 			} else if (d == FF_DIR_NONE) {

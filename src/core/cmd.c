@@ -141,7 +141,7 @@ static ff_err word_terrain(const ff_session *s, const args *a, int k, int *cost,
 	long v;
 
 	if (t >= 0) {
-		*cost = s->level->meta.palette[t].cost;
+		*cost = ff_level_terrain_value(s->level, t);
 		return FF_OK;
 	}
 	if (!strcmp(a->w[k], "wall")) {

@@ -52,11 +52,11 @@ const char *ff_glyph_agents(long n, bool utf8)
 	return n < 10 ? digits[n] : ff_glyph(FF_GLYPH_CROWD, utf8);
 }
 
-char ff_glyph_terrain(const ff_level *l, int cost)
+char ff_glyph_terrain(const ff_level *l, int value)
 {
-	int t = ff_level_terrain_by_cost(l, cost);
+	int t = ff_level_terrain_by_value(l, value);
 
 	if (t >= 0)
 		return l->meta.palette[t].glyph;
-	return cost == FF_WALL ? '#' : '?';
+	return value >= FF_WALL ? '#' : '?';
 }

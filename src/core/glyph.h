@@ -39,8 +39,9 @@ const char *ff_glyph_arrow(int d, bool utf8);
 const char *ff_glyph_from(int d, bool utf8);
 /* N agents in a cell: "o", "2".."9", or FF_GLYPH_CROWD; "" for none. */
 const char *ff_glyph_agents(long n, bool utf8);
-/* The terrain glyph of COST in L's palette: '#' for a wall with none,
- * '?' for a cost with none. */
-char ff_glyph_terrain(const ff_level *l, int cost);
+/* The terrain glyph of terrain VALUE (a cost, or a wall kind:
+ * ff_level_value()) in L's palette: '#' for a wall with none, '?' for a
+ * cost with none. */
+char ff_glyph_terrain(const ff_level *l, int value);
 
 #endif

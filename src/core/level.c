@@ -97,6 +97,7 @@ ff_level *ff_level_create(int w, int h, const char *name)
 		return NULL;
 	}
 	memset(l->cells, 1, (size_t)w * (size_t)h);
+	l->walls = NULL;
 	l->w = w, l->h = h;
 	meta_defaults(&l->meta, name);
 	return l;
@@ -107,6 +108,7 @@ void ff_level_destroy(ff_level *level)
 	if (!level)
 		return;
 	free(level->cells);
+	free(level->walls);
 	free(level);
 }
 
@@ -119,11 +121,16 @@ ff_level *ff_level_clone(const ff_level *level)
 		return NULL;
 	*c = *level;
 	c->cells = malloc(n);
-	if (!c->cells) {
+	c->walls = level->walls ? malloc(n) : NULL;
+	if (!c->cells || (level->walls && !c->walls)) {
+		free(c->cells);
+		free(c->walls);
 		free(c);
 		return NULL;
 	}
 	memcpy(c->cells, level->cells, n);
+	if (level->walls)
+		memcpy(c->walls, level->walls, n);
 	return c;
 }
 
@@ -150,11 +157,24 @@ static bool meta_equal(const ff_level_meta *a, const ff_level_meta *b)
 	return true;
 }
 
+/* Equal wall kinds, a NULL layer being all zeros. */
+static bool walls_equal(const ff_level *a, const ff_level *b)
+{
+	size_t n = (size_t)a->w * (size_t)a->h;
+
+	if (a->walls && b->walls)
+		return !memcmp(a->walls, b->walls, n);
+	for (size_t i = 0; i < n && (a->walls || b->walls); i++)
+		if ((a->walls ? a->walls : b->walls)[i])
+			return false;
+	return true;
+}
+
 bool ff_level_equal(const ff_level *a, const ff_level *b)
 {
 	return a->w == b->w && a->h == b->h &&
 	       !memcmp(a->cells, b->cells, (size_t)a->w * (size_t)a->h) &&
-	       meta_equal(&a->meta, &b->meta);
+	       walls_equal(a, b) && meta_equal(&a->meta, &b->meta);
 }
 
 int ff_level_terrain_by_name(const ff_level *l, const char *name)
@@ -179,6 +199,29 @@ int ff_level_terrain_by_cost(const ff_level *l, int cost)
 		if (l->meta.palette[i].cost == cost)
 			return i;
 	return -1;
+}
+
+int ff_level_terrain_by_value(const ff_level *l, int value)
+{
+	int kind = value - FF_WALL;
+
+	if (value < FF_WALL)
+		return ff_level_terrain_by_cost(l, value);
+	for (int i = 0; i < l->meta.npalette; i++)
+		if (l->meta.palette[i].cost == FF_WALL && kind-- == 0)
+			return i;
+	return -1;
+}
+
+int ff_level_terrain_value(const ff_level *l, int i)
+{
+	int kind = 0;
+
+	if (l->meta.palette[i].cost != FF_WALL)
+		return l->meta.palette[i].cost;
+	for (int j = 0; j < i; j++)
+		kind += l->meta.palette[j].cost == FF_WALL;
+	return FF_WALL_KIND(kind);
 }
 
 bool ff_shape_contains(const ff_shape *s, int x, int y)
@@ -291,17 +334,26 @@ static ff_err palette_cover(const ff_level *l, ff_level_meta *m, int cost)
 	return FF_E_FULL;
 }
 
+/* Makes the walls layer (all zeros) if L has none. */
+static ff_err walls_alloc(ff_level *l)
+{
+	if (!l->walls)
+		l->walls = calloc((size_t)l->w * (size_t)l->h, 1);
+	return l->walls ? FF_OK : FF_E_NOMEM;
+}
+
 /*
  * The common tail of every painting mutator: cover COST in the palette, save
  * the bounding box [x0,x1] x [y0,y1] into UNDO, then let PLOT write COST into
- * the cells of the shape (all inside that box).
+ * the cells of the shape (all inside that box).  A wall kind other than the
+ * first needs the walls layer, made first so that UNDO saves it too.
  */
-typedef void (*plot_fn)(ff_level *l, const void *ctx, uint8_t cost);
+typedef void (*plot_fn)(ff_level *l, const void *ctx, int cost);
 
 static ff_err paint_region(ff_level *l, int x0, int y0, int x1, int y1, int cost,
 			   plot_fn plot, const void *ctx, ff_patch *undo)
 {
-	bool new_terrain = ff_level_terrain_by_cost(l, cost) < 0;
+	bool new_terrain = ff_level_terrain_by_value(l, cost) < 0;
 	ff_level_meta m;
 	ff_err err;
 
@@ -311,6 +363,8 @@ static ff_err paint_region(ff_level *l, int x0, int y0, int x1, int y1, int cost
 		if (err)
 			return err;
 	}
+	if (cost > FF_WALL && (err = walls_alloc(l)))
+		return err;
 	if (undo) {
 		err = ff_patch_save(undo, l, x0, y0, x1 - x0 + 1, y1 - y0 + 1, new_terrain);
 		if (err)
@@ -318,22 +372,41 @@ static ff_err paint_region(ff_level *l, int x0, int y0, int x1, int y1, int cost
 	}
 	if (new_terrain)
 		l->meta = m;
-	plot(l, ctx, (uint8_t)cost);
+	plot(l, ctx, cost);
 	return FF_OK;
 }
 
-static inline void put(ff_level *l, int x, int y, uint8_t cost)
+/* Writes terrain value COST into cell I; the walls layer, if there is
+ * one, gets the wall kind (0 on passable cells). */
+static inline void put_at(ff_level *l, size_t i, int cost)
 {
-	l->cells[(size_t)y * (size_t)l->w + (size_t)x] = cost;
+	l->cells[i] = (uint8_t)(cost < FF_WALL ? cost : FF_WALL);
+	if (l->walls)
+		l->walls[i] = (uint8_t)(cost < FF_WALL ? 0 : cost - FF_WALL);
 }
 
-static bool cost_ok(int cost)
+static inline void put(ff_level *l, int x, int y, int cost)
 {
-	return cost >= FF_COST_MIN && cost <= FF_WALL;
+	put_at(l, (size_t)y * (size_t)l->w + (size_t)x, cost);
+}
+
+ff_err ff_level_put(ff_level *l, int x, int y, int value)
+{
+	if (value > FF_WALL && walls_alloc(l))
+		return FF_E_NOMEM;
+	put(l, x, y, value);
+	return FF_OK;
+}
+
+/* A terrain value L can paint: a cost, the wall, or a wall kind it has. */
+static bool cost_ok(const ff_level *l, int cost)
+{
+	return (cost >= FF_COST_MIN && cost <= FF_WALL) ||
+	       (cost > FF_WALL && ff_level_terrain_by_value(l, cost) >= 0);
 }
 
 /* Rectangles and circles: every cell of the clipped box inside the shape. */
-static void plot_shape(ff_level *l, const void *ctx, uint8_t cost)
+static void plot_shape(ff_level *l, const void *ctx, int cost)
 {
 	const ff_shape *s = ctx;
 	int x0, y0, x1, y1;
@@ -357,7 +430,7 @@ ff_err ff_level_paint(ff_level *l, int x, int y, int cost, ff_patch *undo)
 {
 	ff_shape s = {FF_SHAPE_CELL, x, y, 0, 0, 0};
 
-	if (!cost_ok(cost))
+	if (!cost_ok(l, cost))
 		return FF_E_INVAL;
 	if (!ff_level_in(l, x, y))
 		return FF_E_RANGE;
@@ -368,7 +441,7 @@ ff_err ff_level_rect(ff_level *l, int x, int y, int w, int h, int cost, ff_patch
 {
 	ff_shape s = {FF_SHAPE_RECT, x, y, w, h, 0};
 
-	if (!cost_ok(cost) || w < 1 || h < 1)
+	if (!cost_ok(l, cost) || w < 1 || h < 1)
 		return FF_E_INVAL;
 	if (!ff_level_in(l, x, y) || w > l->w - x || h > l->h - y)
 		return FF_E_RANGE;
@@ -379,7 +452,7 @@ ff_err ff_level_circle(ff_level *l, int x, int y, int r, int cost, ff_patch *und
 {
 	ff_shape s = {FF_SHAPE_CIRCLE, x, y, 0, 0, r};
 
-	if (!cost_ok(cost) || r < 0 || r > FF_LEVEL_MAX_SIDE)
+	if (!cost_ok(l, cost) || r < 0 || r > FF_LEVEL_MAX_SIDE)
 		return FF_E_INVAL;
 	if (!ff_level_in(l, x, y))
 		return FF_E_RANGE;
@@ -389,7 +462,7 @@ ff_err ff_level_circle(ff_level *l, int x, int y, int r, int cost, ff_patch *und
 struct line { int x0, y0, x1, y1; };
 
 /* Bresenham's line from (x0, y0) to (x1, y1), both ends included. */
-static void plot_line(ff_level *l, const void *ctx, uint8_t cost)
+static void plot_line(ff_level *l, const void *ctx, int cost)
 {
 	const struct line *ln = ctx;
 	int dx = abs(ln->x1 - ln->x0), dy = -abs(ln->y1 - ln->y0);
@@ -413,7 +486,7 @@ ff_err ff_level_line(ff_level *l, int x0, int y0, int x1, int y1, int cost,
 {
 	struct line ln = {x0, y0, x1, y1};
 
-	if (!cost_ok(cost))
+	if (!cost_ok(l, cost))
 		return FF_E_INVAL;
 	if (!ff_level_in(l, x0, y0) || !ff_level_in(l, x1, y1))
 		return FF_E_RANGE;
@@ -424,12 +497,12 @@ ff_err ff_level_line(ff_level *l, int x0, int y0, int x1, int y1, int cost,
 
 struct fill { const int *cells; size_t n; };
 
-static void plot_fill(ff_level *l, const void *ctx, uint8_t cost)
+static void plot_fill(ff_level *l, const void *ctx, int cost)
 {
 	const struct fill *f = ctx;
 
 	for (size_t i = 0; i < f->n; i++)
-		l->cells[f->cells[i]] = cost;
+		put_at(l, (size_t)f->cells[i], cost);
 }
 
 ff_err ff_level_fill(ff_level *l, int x, int y, int cost, ff_patch *undo)
@@ -437,15 +510,15 @@ ff_err ff_level_fill(ff_level *l, int x, int y, int cost, ff_patch *undo)
 	static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
 	size_t total = (size_t)l->w * (size_t)l->h, n = 0, head = 0;
 	int bx0 = x, by0 = y, bx1 = x, by1 = y;
-	uint8_t from, *seen;
-	int *list;
+	uint8_t *seen;
+	int *list, from;
 	ff_err err;
 
-	if (!cost_ok(cost))
+	if (!cost_ok(l, cost))
 		return FF_E_INVAL;
 	if (!ff_level_in(l, x, y))
 		return FF_E_RANGE;
-	from = ff_level_cost(l, x, y);
+	from = ff_level_value(l, x, y);
 	list = malloc(total * sizeof *list);
 	seen = calloc(total, 1);
 	if (!list || !seen) {
@@ -464,7 +537,7 @@ ff_err ff_level_fill(ff_level *l, int x, int y, int cost, ff_patch *undo)
 		for (int k = 0; k < 4; k++) {
 			int nx = cx + dx[k], ny = cy + dy[k], nc = ny * l->w + nx;
 
-			if (ff_level_in(l, nx, ny) && !seen[nc] && l->cells[nc] == from) {
+			if (ff_level_in(l, nx, ny) && !seen[nc] && ff_level_value(l, nx, ny) == from) {
 				seen[nc] = 1;
 				list[n++] = nc;
 			}
@@ -635,11 +708,12 @@ ff_err ff_level_terrain_add(ff_level *l, const char *name, char glyph, int cost,
 	ff_level_meta m;
 	ff_terrain *t;
 
-	if (!ff_terrain_name_ok(name, cost) || !glyph_ok(glyph) || !cost_ok(cost))
+	if (!ff_terrain_name_ok(name, cost) || !glyph_ok(glyph) || cost < FF_COST_MIN ||
+	    cost > FF_WALL)
 		return FF_E_INVAL;
 	if (ff_level_terrain_by_name(l, name) >= 0 ||
 	    ff_level_terrain_by_glyph(l, glyph) >= 0 ||
-	    ff_level_terrain_by_cost(l, cost) >= 0)
+	    (cost != FF_WALL && ff_level_terrain_by_cost(l, cost) >= 0))
 		return FF_E_STATE;
 	if (l->meta.npalette >= FF_PALETTE_MAX)
 		return FF_E_FULL;
@@ -660,23 +734,37 @@ static bool shape_fits(const ff_shape *s, int w, int h)
 	return s->kind != FF_SHAPE_RECT || (s->w <= w - s->x && s->h <= h - s->y);
 }
 
+/* The top-left W x H of L's layer SRC, new cells FILL; NULL when out of
+ * memory. */
+static uint8_t *crop(const ff_level *l, const uint8_t *src, int w, int h, int fill)
+{
+	uint8_t *dst = malloc((size_t)w * (size_t)h);
+
+	if (!dst)
+		return NULL;
+	memset(dst, fill, (size_t)w * (size_t)h);
+	for (int y = 0; y < h && y < l->h; y++)
+		memcpy(dst + (size_t)y * (size_t)w, src + (size_t)y * (size_t)l->w,
+		       (size_t)(w < l->w ? w : l->w));
+	return dst;
+}
+
 ff_err ff_level_resize(ff_level *l, int w, int h, ff_patch *undo)
 {
-	uint8_t *cells;
+	uint8_t *cells, *walls = NULL;
 	ff_level_meta m;
 
 	if (w < 1 || h < 1 || w > FF_LEVEL_MAX_SIDE || h > FF_LEVEL_MAX_SIDE)
 		return FF_E_INVAL;
-	cells = malloc((size_t)w * (size_t)h);
-	if (!cells)
+	cells = crop(l, l->cells, w, h, 1);
+	if (!cells || (l->walls && !(walls = crop(l, l->walls, w, h, 0)))) {
+		free(cells);
 		return FF_E_NOMEM;
-	memset(cells, 1, (size_t)w * (size_t)h);
-	for (int y = 0; y < h && y < l->h; y++)
-		memcpy(cells + (size_t)y * (size_t)w, l->cells + (size_t)y * (size_t)l->w,
-		       (size_t)(w < l->w ? w : l->w));
+	}
 	m = l->meta;
 	if ((w > l->w || h > l->h) && palette_cover(l, &m, 1)) {
 		free(cells);
+		free(walls);
 		return FF_E_FULL;
 	}
 	m.ngoals = m.nspawns = 0;
@@ -691,15 +779,17 @@ ff_err ff_level_resize(ff_level *l, int w, int h, ff_patch *undo)
 		undo->meta = malloc(sizeof *undo->meta);
 		if (!undo->meta) {
 			free(cells);
+			free(walls);
 			return FF_E_NOMEM;
 		}
 		*undo->meta = l->meta;
-		undo->cells = l->cells, undo->w = l->w, undo->h = l->h;
+		undo->cells = l->cells, undo->walls = l->walls, undo->w = l->w, undo->h = l->h;
 		undo->resized = true;
 	} else {
 		free(l->cells);
+		free(l->walls);
 	}
-	l->cells = cells, l->w = w, l->h = h;
+	l->cells = cells, l->walls = walls, l->w = w, l->h = h;
 	l->meta = m;
 	return FF_OK;
 }

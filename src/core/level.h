@@ -5,7 +5,11 @@
  * Invariants (kept by every mutator; tests check them):
  *  - 1 <= w, h <= FF_LEVEL_MAX_SIDE; cells[y * w + x] is in 1..254 or FF_WALL.
  *  - Every cost present in cells has a palette entry; palette names, glyphs
- *    and costs are each unique; glyphs are printable ASCII other than space.
+ *    and costs are each unique, but for walls: several terrains may be
+ *    walls (a Moving AI map's '@', trees 'T' and out-of-bounds 'O'), told
+ *    apart by the walls layer; glyphs are printable ASCII other than space.
+ *  - walls is NULL, or holds for each wall cell which wall terrain it is
+ *    (0 the palette's first, k its (k+1)-th) and 0 on passable cells.
  *  - Goals and spawns lie inside the level and touch at least one passable
  *    cell when they are added (painting walls over them later is allowed; the
  *    solver reports goals that became unreachable).
@@ -97,8 +101,18 @@ typedef struct ff_level_meta {
 typedef struct ff_level {
 	int w, h;
 	uint8_t *cells;          /* w * h costs, row major */
+	uint8_t *walls;          /* w * h wall kinds, or NULL: every wall the
+				    palette's first wall terrain */
 	ff_level_meta meta;
 } ff_level;
+
+/* A terrain value, what the painting mutators take: a cost 1..254, or
+ * FF_WALL_KIND(k) for the palette's (k+1)-th wall terrain (FF_WALL_KIND(0)
+ * is FF_WALL).  Walls of every kind cost FF_WALL in cells: the solver and
+ * the simulation never see the kind. */
+#define FF_WALL_KIND(k) (FF_WALL + (k))
+/* Terrain values are below this: tables indexed by value have this size. */
+#define FF_TERRAIN_VALUES FF_WALL_KIND(FF_PALETTE_MAX)
 
 struct ff_patch;
 
@@ -125,10 +139,21 @@ static inline uint8_t ff_level_cost(const ff_level *l, int x, int y)
 {
 	return l->cells[(size_t)y * (size_t)l->w + (size_t)x];
 }
-/* Palette lookups: index into meta.palette, or -1. */
+/* The terrain value of cell (x, y): its cost, or FF_WALL_KIND(k). */
+static inline int ff_level_value(const ff_level *l, int x, int y)
+{
+	size_t i = (size_t)y * (size_t)l->w + (size_t)x;
+
+	return l->cells[i] == FF_WALL && l->walls ? FF_WALL_KIND(l->walls[i]) : l->cells[i];
+}
+/* Palette lookups: index into meta.palette, or -1.  By cost, FF_WALL finds
+ * the first wall terrain; by value, each wall kind its own. */
 int ff_level_terrain_by_name(const ff_level *l, const char *name);
 int ff_level_terrain_by_glyph(const ff_level *l, char glyph);
 int ff_level_terrain_by_cost(const ff_level *l, int cost);
+int ff_level_terrain_by_value(const ff_level *l, int value);
+/* The terrain value of palette entry I. */
+int ff_level_terrain_value(const ff_level *l, int i);
 /* Fills OUT with the default palette and returns its size. */
 int ff_level_default_palette(ff_terrain out[FF_PALETTE_MAX]);
 /* True when cell (x, y) is inside SHAPE (which may reach outside the level). */
@@ -154,7 +179,8 @@ const char *ff_param_range(ff_param_id id, char *buf, size_t n);
 /* --- mutators ---------------------------------------------------------- */
 /* Each validates its arguments, returns an error leaving the level
  * unchanged, and on success fills UNDO (when not NULL) with a patch that
- * restores the previous state.  COST is 1..254 or FF_WALL; a cost with no
+ * restores the previous state.  COST is a terrain value: 1..254, FF_WALL,
+ * or FF_WALL_KIND(k) of a wall terrain in the palette; a cost with no
  * palette entry gets one ("costN" with a free glyph), or FF_E_FULL. */
 
 ff_err ff_level_paint(ff_level *l, int x, int y, int cost, struct ff_patch *undo);
@@ -177,12 +203,19 @@ ff_err ff_level_param_set(ff_level *l, ff_param_id id, double value,
 			  struct ff_patch *undo);
 ff_err ff_level_set_name(ff_level *l, const char *name, struct ff_patch *undo);
 ff_err ff_level_set_note(ff_level *l, const char *note, struct ff_patch *undo);
-/* Adds a terrain; NAME, GLYPH and COST must all be unused. */
+/* Adds a terrain; NAME, GLYPH and COST must all be unused, but for COST
+ * FF_WALL: a further wall terrain is the next wall kind. */
 ff_err ff_level_terrain_add(ff_level *l, const char *name, char glyph, int cost,
 			    struct ff_patch *undo);
 /* Crops or extends to W x H keeping the top-left corner; new cells are
  * cost 1; goals and spawns no longer inside are dropped. */
 ff_err ff_level_resize(ff_level *l, int w, int h, struct ff_patch *undo);
+
+/* For parsers building a level cell by cell: writes terrain VALUE into
+ * (x, y), which must be inside, with no undo and no palette check (the
+ * parser checks).  FF_E_NOMEM when a wall kind needs the walls layer and
+ * there is no memory for it. */
+ff_err ff_level_put(ff_level *l, int x, int y, int value);
 
 /* True when NAME is a valid level name: 1..63 chars of [A-Za-z0-9_.-]. */
 bool ff_level_name_ok(const char *name);

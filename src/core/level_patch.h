@@ -13,11 +13,14 @@
 typedef struct ff_patch {
 	int x, y, w, h;          /* saved cell rectangle (w * h == 0: none) */
 	uint8_t *cells;          /* w * h bytes, row major */
+	uint8_t *walls;          /* the same of the walls layer, when the level
+				    had one (a whole layer, maybe NULL, when
+				    resized) */
 	ff_level_meta *meta;     /* previous meta, or NULL when unchanged */
 	bool resized;            /* cells is a whole grid of size w x h */
 } ff_patch;
 
-#define FF_PATCH_INIT {0, 0, 0, 0, NULL, NULL, false}
+#define FF_PATCH_INIT {0, 0, 0, 0, NULL, NULL, NULL, false}
 
 /* Frees what the patch owns and resets it to empty; the struct stays. */
 void ff_patch_fini(ff_patch *p);

@@ -193,7 +193,8 @@ static ff_err parse_terrain(reader *r, const words *ws, header *hd)
 			    "digits; 'wall' only for walls)", ws->w[1], FF_TERRAIN_NAME_MAX - 1);
 	for (int i = 0; i < hd->m.npalette; i++) {
 		const ff_terrain *o = &hd->m.palette[i];
-		if (!strcmp(o->name, ws->w[1]) || o->glyph == ws->w[2][0] || o->cost == cost)
+		if (!strcmp(o->name, ws->w[1]) || o->glyph == ws->w[2][0] ||
+		    (o->cost == cost && cost != FF_WALL))
 			return fail(r, ws->col[1], "terrain '%s' repeats the name, glyph or cost of '%s'",
 				    ws->w[1], o->name);
 	}
@@ -339,29 +340,29 @@ static ff_err read_header(reader *r, header *hd)
 
 static ff_err read_grid(reader *r, ff_level *l)
 {
-	int16_t cost_of[256];
+	int16_t value_of[256];
 
 	for (int i = 0; i < 256; i++)
-		cost_of[i] = -1;
+		value_of[i] = -1;
 	for (int i = 0; i < l->meta.npalette; i++)
-		cost_of[(unsigned char)l->meta.palette[i].glyph] = l->meta.palette[i].cost;
+		value_of[(unsigned char)l->meta.palette[i].glyph] =
+			(int16_t)ff_level_terrain_value(l, i);
 	for (int y = 0; y < l->h; y++) {
-		uint8_t *row = l->cells + (size_t)y * (size_t)l->w;
-
 		if (!next_line(r))
 			return fail(r, 1, "truncated: grid has %d of %d rows", y, l->h);
 		if (r->len != (size_t)l->w)
 			return fail(r, r->len < (size_t)l->w ? (int)r->len + 1 : l->w + 1,
 				    "row %d has %zu cells, expected %d", y, r->len, l->w);
 		for (int x = 0; x < l->w; x++) {
-			int c = cost_of[(unsigned char)r->line[x]];
+			int c = value_of[(unsigned char)r->line[x]];
 			if (c < 0 && isgraph((unsigned char)r->line[x]))
 				return fail(r, x + 1, "unknown glyph '%c' (not in the terrain palette)",
 					    r->line[x]);
 			if (c < 0)
 				return fail(r, x + 1, "unknown glyph, byte 0x%02x (not in the terrain "
 					    "palette)", (unsigned char)r->line[x]);
-			row[x] = (uint8_t)c;
+			if (ff_level_put(l, x, y, c))
+				return FF_E_NOMEM;
 		}
 	}
 	if (!next_line(r) || r->len != 3 || memcmp(r->line, "end", 3))
@@ -472,13 +473,13 @@ char *ff_textlevel_format(const ff_level *l, size_t *len)
 {
 	const ff_level_meta *m = &l->meta;
 	ff_buf b = FF_BUF_INIT;
-	char glyph[256] = {0};
+	char glyph[FF_TERRAIN_VALUES] = {0};
 
 	format_note(&b, m->note);
 	ff_buf_printf(&b, "%s\nname %s\nsize %d %d\n", FF_TEXTLEVEL_MAGIC, m->name, l->w, l->h);
 	for (int i = 0; i < m->npalette; i++) {
 		const ff_terrain *t = &m->palette[i];
-		glyph[t->cost] = t->glyph;
+		glyph[ff_level_terrain_value(l, i)] = t->glyph;
 		if (t->cost == FF_WALL)
 			ff_buf_printf(&b, "terrain %s %c wall\n", t->name, t->glyph);
 		else

@@ -42,10 +42,10 @@ ff_err ff_mapfile_parse(const char *buf, size_t len, const char *name,
  * format cannot hold exactly.  Goals, spawns and parameters are not kept. */
 char *ff_mapfile_format(const ff_level *l, size_t *len, long *lossy);
 
-/* Appends the grid of L as rows of GLYPH[cost] (one line per row, '?' for a
- * cost with no glyph); shared by both formats. */
+/* Appends the grid of L as rows of GLYPH[terrain value] (one line per row,
+ * '?' for a value with no glyph); shared by both formats. */
 struct ff_buf;
-void ff_grid_rows(struct ff_buf *b, const ff_level *l, const char glyph[256]);
+void ff_grid_rows(struct ff_buf *b, const ff_level *l, const char glyph[FF_TERRAIN_VALUES]);
 
 /* True, with its place and a message in DIAG (when not NULL), when the
  * text BUF of LEN bytes holds a NUL byte: no text format has one, and a C

@@ -71,7 +71,7 @@ static size_t stack_bytes(const ff_patch *stack, int n)
 	size_t b = 0;
 
 	for (int i = 0; i < n; i++)
-		b += (size_t)stack[i].w * (size_t)stack[i].h +
+		b += (size_t)stack[i].w * (size_t)stack[i].h * (stack[i].walls ? 2 : 1) +
 		     (stack[i].meta ? sizeof *stack[i].meta : 0);
 	return b;
 }

@@ -5,7 +5,9 @@
  * Decoding reuses the text parser, so a stored level gets exactly the checks
  * a file does: the header is parsed over a stand-in grid of one passable
  * terrain (goals that walls were later painted over still load), then the
- * stored cells replace it and every cost must be in the palette.
+ * stored cells replace it and every cost must be in the palette.  The blob
+ * is W x H costs, then, for a level with walls of several kinds (a Moving
+ * AI map's trees), W x H wall kinds; every kind must be a wall terrain.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,18 +68,42 @@ static char *standin_text(const char *header, size_t hlen, int w, int h, size_t 
 	return t;
 }
 
-/* True when every cell's cost has a palette entry. */
-static bool costs_ok(const ff_level *l)
+/* True when every cell's cost has a palette entry, and every wall kind in
+ * KINDS (NULL: none) a wall terrain (and passable cells none). */
+static bool costs_ok(const ff_level *l, const uint8_t *kinds)
 {
 	bool known[256] = {false};
 	size_t n = (size_t)l->w * (size_t)l->h;
+	int nwalls = 0;
 
-	for (int i = 0; i < l->meta.npalette; i++)
+	for (int i = 0; i < l->meta.npalette; i++) {
 		known[l->meta.palette[i].cost] = true;
+		nwalls += l->meta.palette[i].cost == FF_WALL;
+	}
 	for (size_t i = 0; i < n; i++)
-		if (!known[l->cells[i]])
+		if (!known[l->cells[i]] ||
+		    (kinds && kinds[i] && (l->cells[i] != FF_WALL || kinds[i] >= nwalls)))
 			return false;
 	return true;
+}
+
+const void *st_cells(const ff_level *l, size_t *len, void **owned)
+{
+	size_t n = (size_t)l->w * (size_t)l->h;
+	bool kinds = false;
+	uint8_t *b;
+
+	for (size_t i = 0; l->walls && i < n && !kinds; i++)
+		kinds = l->walls[i] != 0;
+	*owned = NULL, *len = n;
+	if (!kinds)
+		return l->cells;
+	if (!(b = malloc(2 * n)))
+		return NULL;
+	memcpy(b, l->cells, n);
+	memcpy(b + n, l->walls, n);
+	*owned = b, *len = 2 * n;
+	return b;
 }
 
 ff_err st_decode(ff_store *s, const char *name, const char *header, size_t hlen,
@@ -89,8 +115,11 @@ ff_err st_decode(ff_store *s, const char *name, const char *header, size_t hlen,
 	char *text;
 	ff_err err;
 
+	size_t n = (size_t)w * (size_t)h;
+	const uint8_t *kinds = (const uint8_t *)cells + n;
+
 	if (!header || w < 1 || h < 1 || w > FF_LEVEL_MAX_SIDE || h > FF_LEVEL_MAX_SIDE ||
-	    clen != (size_t)w * (size_t)h || !cells)
+	    (clen != n && clen != 2 * n) || !cells)
 		return st_msg(s, FF_E_IO, "stored level '%s' is damaged: bad size or cells", name);
 	if (!(text = standin_text(header, hlen, w, h, &len)))
 		return st_msg(s, FF_E_NOMEM, "cannot load '%s': out of memory", name);
@@ -105,11 +134,19 @@ ff_err st_decode(ff_store *s, const char *name, const char *header, size_t hlen,
 		ff_level_destroy(l);
 		return st_msg(s, FF_E_IO, "stored level '%s' is damaged: header and row differ", name);
 	}
-	memcpy(l->cells, cells, clen);
-	if (!costs_ok(l)) {
+	memcpy(l->cells, cells, n);
+	if (!costs_ok(l, clen == n ? NULL : kinds)) {
 		ff_level_destroy(l);
 		return st_msg(s, FF_E_IO, "stored level '%s' is damaged: a cell cost has no terrain",
 			      name);
+	}
+	for (size_t i = 0; clen != n && i < n && !err; i++)
+		if (kinds[i])
+			err = ff_level_put(l, (int)(i % (size_t)w), (int)(i / (size_t)w),
+					   FF_WALL_KIND(kinds[i]));
+	if (err) {
+		ff_level_destroy(l);
+		return st_msg(s, err, "cannot load '%s': out of memory", name);
 	}
 	*out = l;
 	return FF_OK;

@@ -167,12 +167,16 @@ static ff_err write_row(ff_store *s, const ff_level *l, int64_t cur, const char 
 		"UPDATE levels SET w = ?2, h = ?3, revision = revision + 1, modified = ?4,"
 		" header = ?5, cells = ?6 WHERE name = ?1";
 	sqlite3_stmt *st = NULL;
-	size_t hlen;
+	size_t hlen, clen;
 	char *header = st_header(l, &hlen);
+	void *owned;
+	const void *cells = st_cells(l, &clen, &owned);
 	int rc;
 
-	if (!header)
+	if (!header || !cells) {
+		free(header);
 		return st_msg(s, FF_E_NOMEM, "cannot %s: out of memory", what);
+	}
 	rc = sqlite3_prepare_v2(s->db, cur ? upd : ins, -1, &st, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_text(st, 1, l->meta.name, -1, SQLITE_STATIC);
@@ -185,11 +189,12 @@ static ff_err write_row(ff_store *s, const ff_level *l, int64_t cur, const char 
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_text(st, 5, header, (int)hlen, SQLITE_STATIC);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_blob(st, 6, l->cells, l->w * l->h, SQLITE_STATIC);
+		rc = sqlite3_bind_blob(st, 6, cells, (int)clen, SQLITE_STATIC);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	free(header);
+	free(owned);
 	return rc == SQLITE_DONE ? FF_OK : st_fail(s, rc, what);
 }
 
@@ -264,12 +269,16 @@ ff_err ff_store_remove(ff_store *s, const char *name)
 static ff_err rename_row(ff_store *s, const ff_level *l, const char *from, const char *what)
 {
 	sqlite3_stmt *st = NULL;
-	size_t hlen;
+	size_t hlen, clen;
 	char *header = st_header(l, &hlen);
+	void *owned;
+	const void *cells = st_cells(l, &clen, &owned);
 	int rc;
 
-	if (!header)
+	if (!header || !cells) {
+		free(header);
 		return st_msg(s, FF_E_NOMEM, "cannot %s: out of memory", what);
+	}
 	rc = sqlite3_prepare_v2(s->db, "UPDATE levels SET name = ?1, header = ?2,"
 				" revision = revision + 1, modified = ?3 WHERE name = ?4",
 				-1, &st, NULL);

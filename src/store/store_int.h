@@ -46,6 +46,10 @@ ff_err st_schema_prepare(ff_store *s, bool readonly);
 /* The canonical text header of L: the text format up to and excluding the
  * "grid" line.  Caller frees with free(); NULL when out of memory. */
 char *st_header(const ff_level *l, size_t *len);
+/* The cells blob of L: its costs, followed by its walls layer when it has
+ * walls of a kind other than the first (then a new buffer the caller frees,
+ * *OWNED; else L's own cells and *OWNED NULL).  NULL when out of memory. */
+const void *st_cells(const ff_level *l, size_t *len, void **owned);
 /* Rebuilds a level from a stored row.  On failure returns FF_E_NOMEM, or
  * FF_E_IO with a message naming NAME as damaged; *OUT is untouched. */
 ff_err st_decode(ff_store *s, const char *name, const char *header, size_t hlen,

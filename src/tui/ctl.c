@@ -246,7 +246,7 @@ void ff_ctl_selection(const ff_ctl *c, int *x0, int *y0, int *x1, int *y1)
 
 void ff_ctl_terrain_word(const ff_ctl *c, int cost, char *buf, size_t size)
 {
-	int t = ff_level_terrain_by_cost(c->s->level, cost);
+	int t = ff_level_terrain_by_value(c->s->level, cost);
 
 	if (cost == FF_WALL)
 		snprintf(buf, size, "wall");
@@ -507,7 +507,7 @@ static bool terrain_cost(const ff_ctl *c, const char *w, int *cost)
 	int t = ff_level_terrain_by_name(c->s->level, w);
 
 	if (t >= 0)
-		*cost = c->s->level->meta.palette[t].cost;
+		*cost = ff_level_terrain_value(c->s->level, t);
 	else if (!strcmp(w, "wall"))
 		*cost = FF_WALL;
 	else if (!parse_int(w, cost) || *cost < FF_COST_MIN || *cost > FF_COST_MAX)
@@ -524,13 +524,13 @@ static unsigned ui_pen(ff_ctl *c, int argc, char **argv)
 	if (argc != 2)
 		return usage(c, "pen TERRAIN|next|prev");
 	if (!strcmp(argv[1], "next") || !strcmp(argv[1], "prev")) {
-		int t = ff_level_terrain_by_cost(c->s->level, c->pen);
+		int t = ff_level_terrain_by_value(c->s->level, c->pen);
 		int step = argv[1][0] == 'n' ? 1 : -1;
 
 		if (m->npalette == 0)
 			return 0;
 		t = t < 0 ? 0 : (t + step + m->npalette) % m->npalette;
-		cost = m->palette[t].cost;
+		cost = ff_level_terrain_value(c->s->level, t);
 	} else if (!terrain_cost(c, argv[1], &cost)) {
 		say(c, true, "unknown terrain '%s' (a palette name, 'wall' or a cost 1..254)",
 		    argv[1]);

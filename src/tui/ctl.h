@@ -129,7 +129,7 @@ typedef struct ff_ctl {
 	int vx, vy;              /* cell at the grid's top-left corner */
 	int zoom;                /* 0: one character per cell .. FF_ZOOM_MAX */
 	unsigned layers;         /* FF_LAYER_* */
-	int pen;                 /* pen terrain: cost 1..254 or FF_WALL */
+	int pen;                 /* pen terrain: a terrain value (core/level.h) */
 	int brush;               /* brush radius, 0 = one cell */
 	bool drawing;            /* pen down: cursor moves paint */
 	bool marked;             /* a mark is set (select mode) */

@@ -140,7 +140,7 @@ static const char *marker(const ff_ctl *c, int x, int y, const field_cell *f, in
 	const ff_level *l = c->s->level;
 	int n;
 
-	glyph[0] = ff_glyph_terrain(l, cost), glyph[1] = '\0';
+	glyph[0] = ff_glyph_terrain(l, ff_level_value(l, x, y)), glyph[1] = '\0';
 	*kind = FF_LOOK_PLAIN;
 	if (cost == FF_WALL)
 		return glyph;
