@@ -3,8 +3,9 @@
  * level and Moving AI map, migration from schema 1, refusal of a newer
  * schema, the revision conflict between two connections, bad files (read-
  * only, corrupt, truncated, not a database, locked, full) that fail with a
- * clear message and leave stored levels intact, and a save killed with
- * SIGKILL that leaves the old level or the new one, never a mix.
+ * clear message and leave stored levels intact, a save killed with
+ * SIGKILL that leaves the old level or the new one, never a mix, and a new
+ * database created and seeded in one transaction.
  *
  * Every case works in its own mkdtemp() directory, removed at the end.
  */
@@ -668,6 +669,74 @@ START_TEST(killed_mid_save)
 }
 END_TEST
 
+/* A seeder that saves three levels, then (when *CTX says so) dies as a
+ * SIGKILL would have it, or fails. */
+static ff_err seed3(ff_store *s, void *ctx)
+{
+	const int *how = ctx;
+
+	for (int i = 0; i < 3; i++) {
+		char name[8];
+		ff_level *l;
+		ff_err err;
+
+		snprintf(name, sizeof name, "seed%d", i);
+		l = random_level(8, 8, name, (uint64_t)i);
+		err = ff_store_save(s, l, FF_STORE_NEW, NULL);
+		ff_level_destroy(l);
+		if (err)
+			return err;
+		if (i == 1 && *how == 1)
+			raise(SIGKILL);
+		if (i == 1 && *how == 2)
+			return FF_E_IO;
+	}
+	return FF_OK;
+}
+
+/* A new database is created and seeded in one transaction: killed half
+ * way through the seeding, or failing there, it is left without a schema
+ * and is created and seeded again by the next open (a first run killed
+ * once left it with the schema and no levels, seeded never again). */
+START_TEST(seeding_is_all_or_nothing)
+{
+	int how = 1, status;
+	ff_store *s;
+	ff_store_info *list = NULL;
+	size_t n = 0;
+	pid_t pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		ff_store *c = ff_store_create();
+		ff_store_set_seeder(c, seed3, &how);
+		ff_store_open(c, db, FF_STORE_CREATE);
+		_exit(0);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	how = 2;
+	s = ff_store_create();
+	ff_store_set_seeder(s, seed3, &how);
+	ck_assert_int_eq(ff_store_open(s, db, FF_STORE_CREATE), FF_E_IO);
+	ck_assert_msg(strstr(ff_store_errmsg(s), "cannot fill the new database"), "%s",
+		      ff_store_errmsg(s));
+	how = 0;
+	ck_assert_msg(ff_store_open(s, db, FF_STORE_CREATE) == FF_OK, "%s", ff_store_errmsg(s));
+	ck_assert(ff_store_created(s));
+	ck_assert_int_eq(ff_store_list(s, &list, &n), FF_OK);
+	ck_assert_uint_eq(n, 3);
+	free(list);
+	ff_store_destroy(s);
+	s = ff_store_create();
+	how = 2;                          /* an existing database: no seeding */
+	ff_store_set_seeder(s, seed3, &how);
+	ck_assert_msg(ff_store_open(s, db, FF_STORE_CREATE) == FF_OK, "%s", ff_store_errmsg(s));
+	ck_assert(!ff_store_created(s));
+	ff_store_destroy(s);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("store");
@@ -692,6 +761,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, locked_by_another_writer);
 	tcase_add_test(tc, full_disk);
 	tcase_add_test(tc, killed_mid_save);
+	tcase_add_test(tc, seeding_is_all_or_nothing);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -109,8 +109,10 @@ static int is_level_file(const struct dirent *e)
 	return n > 6 && !strcmp(e->d_name + n - 6, ".level");
 }
 
-/* Saves DIR/FILE into S unless a level of that name exists; true when saved. */
-static bool seed_one(ff_store *s, const char *dir, const char *file)
+/* Saves DIR/FILE into S unless a level of that name exists (a file that
+ * does not load is passed over, with a message), counting it in *SAVED;
+ * fails only when the database does. */
+static ff_err seed_one(ff_store *s, const char *dir, const char *file, int *saved)
 {
 	char path[4096], name[FF_NAME_MAX];
 	ff_level *l = NULL;
@@ -121,38 +123,46 @@ static bool seed_one(ff_store *s, const char *dir, const char *file)
 
 	snprintf(path, sizeof path, "%s/%s", dir, file);
 	if (!(buf = ff_cli_read_file(path, &len)))
-		return false;
+		return FF_OK;
 	ff_cli_name_from_path(path, name);
 	err = ff_level_parse_any(buf, len, name, &l, &diag);
 	free(buf);
+	if (err == FF_E_NOMEM)
+		return err;
 	if (err) {
 		ff_cli_error("not seeding '%s': %d:%d: %s", path, diag.line, diag.col, diag.msg);
-		return false;
+		return FF_OK;
 	}
 	err = ff_store_save(s, l, FF_STORE_NEW, NULL);
 	ff_level_destroy(l);
-	if (err && err != FF_E_CONFLICT)
-		ff_cli_error("not seeding '%s': %s", path, ff_store_errmsg(s));
-	return !err;
+	*saved += !err;
+	return err == FF_E_CONFLICT ? FF_OK : err;
 }
 
-/* Fills a new database with every bundled level. */
-static void seed(ff_store *s, const char *db)
-{
-	const char *dir = levels_dir();
-	struct dirent **names = NULL;
-	int n, saved = 0;
+typedef struct seeding {
+	const char *dir;         /* where the bundled levels are */
+	int saved;
+} seeding;
 
-	if (!dir)
-		return;
-	n = scandir(dir, &names, is_level_file, alphasort);
+/* The seeder of a new database (ff_store_set_seeder): every bundled level,
+ * in the transaction that creates it. */
+static ff_err seed(ff_store *s, void *ctx)
+{
+	seeding *sd = ctx;
+	struct dirent **names = NULL;
+	ff_err err = FF_OK;
+	int n;
+
+	if (!(sd->dir = levels_dir()))
+		return FF_OK;
+	n = scandir(sd->dir, &names, is_level_file, alphasort);
 	for (int i = 0; i < n; i++) {
-		saved += seed_one(s, dir, names[i]->d_name);
+		if (!err)
+			err = seed_one(s, sd->dir, names[i]->d_name, &sd->saved);
 		free(names[i]);
 	}
 	free(names);
-	if (saved)
-		ff_cli_error("created '%s' with %d levels from '%s'", db, saved, dir);
+	return err;
 }
 
 /* For a database PATH that does not exist yet: true when its directory
@@ -180,6 +190,7 @@ static bool dir_takes(const char *path)
 ff_store *ff_cli_open_store(void)
 {
 	const char *path = ff_cli_db_path();
+	seeding sd = {NULL, 0};
 	ff_store *s;
 
 	if (!path || !dir_takes(path))
@@ -188,13 +199,14 @@ ff_store *ff_cli_open_store(void)
 		ff_cli_error("out of memory");
 		return NULL;
 	}
+	ff_store_set_seeder(s, seed, &sd);
 	if (ff_store_open(s, path, FF_STORE_CREATE)) {
 		ff_cli_error("%s", ff_store_errmsg(s));
 		ff_store_destroy(s);
 		return NULL;
 	}
-	if (ff_store_created(s))
-		seed(s, path);
+	if (sd.saved)
+		ff_cli_error("created '%s' with %d levels from '%s'", path, sd.saved, sd.dir);
 	return s;
 }
 

@@ -213,10 +213,12 @@ ff_err ff_store_save(ff_store *s, const ff_level *l, int64_t base, int64_t *rev)
 	if ((err = st_begin(s, what)))
 		return err;
 	if ((err = revision(s, name, &cur, what)) || (err = check_base(s, name, cur, base)) ||
-	    (err = write_row(s, l, cur, what)) || (err = st_commit(s, what))) {
+	    (err = write_row(s, l, cur, what))) {
 		st_rollback(s);
 		return err;
 	}
+	if ((err = st_commit(s, what)))
+		return err;
 	if (rev)
 		*rev = cur + 1;
 	s->msg[0] = '\0';
@@ -321,9 +323,11 @@ static ff_err copy_or_move(ff_store *s, const char *from, const char *to, bool k
 		goto fail;
 	}
 	err = keep ? write_row(s, l, 0, what) : rename_row(s, l, from, what);
-	if (err || (err = st_commit(s, what)))
+	if (err)
 		goto fail;
 	ff_level_destroy(l);
+	if ((err = st_commit(s, what)))
+		return err;
 	s->msg[0] = '\0';
 	return FF_OK;
 fail:

@@ -4,8 +4,9 @@
  * PRAGMA user_version holds the schema version; PRAGMA application_id marks
  * the file as ours.  migrations[v] takes schema v to v + 1; a new file runs
  * them all, so the path an old database takes is the one every test takes.
- * All steps run in one IMMEDIATE transaction: a failed or interrupted
- * migration leaves the old schema.  A newer schema is refused untouched.
+ * All steps run in one IMMEDIATE transaction, with the seeding of a new
+ * file (ff_store_set_seeder): a failed or interrupted migration leaves the
+ * old schema, an interrupted creation an empty file.  A newer schema is refused untouched.
  * docs/store.md documents every version.
  */
 #include <stdio.h>
@@ -102,6 +103,17 @@ static ff_err migrate(ff_store *s)
 	return st_exec(s, sql, "upgrade the database");
 }
 
+/* Runs the seeder, making sure a failure has a message. */
+static ff_err seed(ff_store *s)
+{
+	ff_err err;
+
+	s->msg[0] = '\0';
+	if ((err = s->seed(s, s->seed_ctx)) && !s->msg[0])
+		st_msg(s, err, "cannot fill the new database '%s': %s", s->path, ff_strerror(err));
+	return err;
+}
+
 ff_err st_schema_prepare(ff_store *s, bool readonly)
 {
 	long long ver;
@@ -114,7 +126,7 @@ ff_err st_schema_prepare(ff_store *s, bool readonly)
 			      s->path, ver ? "needs an upgrade to a newer schema" : "is empty");
 	if ((err = st_begin(s, "prepare the database")))
 		return err;
-	if ((err = migrate(s))) {
+	if ((err = migrate(s)) || (s->created && s->seed && (err = seed(s)))) {
 		st_rollback(s);
 		return err;
 	}

@@ -31,6 +31,7 @@ void ff_store_close(ff_store *s)
 		return;
 	sqlite3_close_v2(s->db);        /* NULL when SQLite had no memory for it */
 	s->db = NULL;
+	s->depth = 0;
 	free(s->path);
 	s->path = NULL;
 }
@@ -128,22 +129,38 @@ ff_err st_exec(ff_store *s, const char *sql, const char *what)
 
 ff_err st_begin(ff_store *s, const char *what)
 {
-	return st_exec(s, "BEGIN IMMEDIATE", what);
+	ff_err err = st_exec(s, s->depth ? "SAVEPOINT ff" : "BEGIN IMMEDIATE", what);
+
+	if (!err)
+		s->depth++;
+	return err;
 }
 
 ff_err st_commit(ff_store *s, const char *what)
 {
-	ff_err err = st_exec(s, "COMMIT", what);
+	ff_err err = st_exec(s, s->depth > 1 ? "RELEASE ff" : "COMMIT", what);
 
 	if (err)
 		st_rollback(s);
+	else if (s->depth > 0)
+		s->depth--;
 	return err;
 }
 
 void st_rollback(ff_store *s)
 {
-	if (!sqlite3_get_autocommit(s->db))
+	if (s->depth > 1)
+		sqlite3_exec(s->db, "ROLLBACK TO ff; RELEASE ff", NULL, NULL, NULL);
+	else if (!sqlite3_get_autocommit(s->db))
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	if (s->depth > 0)
+		s->depth--;
+}
+
+void ff_store_set_seeder(ff_store *s, ff_store_seeder fn, void *ctx)
+{
+	s->seed = fn;
+	s->seed_ctx = ctx;
 }
 
 ff_err st_check_name(ff_store *s, const char *name, const char *what)

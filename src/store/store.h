@@ -59,6 +59,14 @@ typedef struct ff_store_info {
 ff_store *ff_store_create(void);
 /* Closes and frees S; NULL is a no-op. */
 void ff_store_destroy(ff_store *s);
+/* Fills a database that ff_store_open() has just created, inside the
+ * transaction that creates it, with ff_store_save() and the like: a new
+ * database appears with the schema and all that the seeder saved, or not
+ * at all (a process killed half way leaves an empty file, created and
+ * seeded again next time).  An error fails the open. */
+typedef ff_err (*ff_store_seeder)(ff_store *s, void *ctx);
+/* Sets the seeder ff_store_open() calls on a new database (NULL: none). */
+void ff_store_set_seeder(ff_store *s, ff_store_seeder fn, void *ctx);
 /* Opens the database at PATH (borrowed), creating it (with FF_STORE_CREATE)
  * and migrating an older schema forward in one transaction.  Sets WAL mode
  * and the busy timeout.  On failure S stays closed, the file is untouched

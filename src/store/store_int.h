@@ -19,6 +19,9 @@ struct ff_store {
 	char *path;
 	bool created;
 	int busy_ms;
+	int depth;               /* open transactions: 1 BEGIN, then SAVEPOINTs */
+	ff_store_seeder seed;    /* fills a new database (or NULL) */
+	void *seed_ctx;
 	char msg[512];
 };
 
@@ -31,7 +34,10 @@ ff_err st_fail(ff_store *s, int rc, const char *what);
 /* Runs SQL (no results); on failure reports through st_fail(). */
 ff_err st_exec(ff_store *s, const char *sql, const char *what);
 /* BEGIN IMMEDIATE (takes the write lock now, waiting up to the busy
- * timeout); COMMIT; ROLLBACK (errors ignored: used on failure paths). */
+ * timeout), or a SAVEPOINT inside a transaction already open (a save
+ * while a new database is seeded); COMMIT or RELEASE, which on failure
+ * rolls back itself (do not call st_rollback() after it); ROLLBACK or
+ * ROLLBACK TO (errors ignored: used on failure paths). */
 ff_err st_begin(ff_store *s, const char *what);
 ff_err st_commit(ff_store *s, const char *what);
 void st_rollback(ff_store *s);
