@@ -12,6 +12,9 @@
  *   alloc_fail_nth  makes the N-th allocation from now fail (NULL, errno
  *                   ENOMEM), as a full heap would; alloc_failed says
  *                   whether it came
+ *
+ * With ALLOCWRAP_SQLITE defined, allocwrap_sqlite() (called before SQLite
+ * is first used) makes SQLite allocate through the same wrappers.
  */
 #ifndef FF_ALLOCWRAP_H
 #define FF_ALLOCWRAP_H
@@ -91,5 +94,60 @@ char *__wrap_strdup(const char *s)
 
 	return d ? memcpy(d, s, n) : NULL;
 }
+
+#ifdef ALLOCWRAP_SQLITE
+#include <sqlite3.h>
+
+/* A size word before each block answers SQLite's xSize. */
+static void *sq_malloc(int n)
+{
+	size_t *p = __wrap_malloc((size_t)n + sizeof *p);
+
+	return p ? (p[0] = (size_t)n, p + 1) : NULL;
+}
+
+static void sq_free(void *p)
+{
+	if (p)
+		__wrap_free((size_t *)p - 1);
+}
+
+static void *sq_realloc(void *p, int n)
+{
+	size_t *q = __wrap_realloc((size_t *)p - 1, (size_t)n + sizeof *q);
+
+	return q ? (q[0] = (size_t)n, q + 1) : NULL;
+}
+
+static int sq_size(void *p)
+{
+	return p ? (int)((size_t *)p)[-1] : 0;
+}
+
+static int sq_roundup(int n)
+{
+	return (n + 7) & ~7;
+}
+
+static int sq_init(void *ctx)
+{
+	(void)ctx;
+	return SQLITE_OK;
+}
+
+static void sq_shutdown(void *ctx)
+{
+	(void)ctx;
+}
+
+static inline bool allocwrap_sqlite(void)
+{
+	static const sqlite3_mem_methods m = {
+		sq_malloc, sq_free, sq_realloc, sq_size, sq_roundup, sq_init, sq_shutdown, NULL,
+	};
+
+	return sqlite3_config(SQLITE_CONFIG_MALLOC, &m) == SQLITE_OK;
+}
+#endif
 
 #endif

@@ -10,10 +10,10 @@
  * (SQLITE_CONFIG_MALLOC), so a save fails inside SQLite too.
  */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
-#include <sqlite3.h>
 #include <string.h>
 #include <unistd.h>
 
+#define ALLOCWRAP_SQLITE
 #include "allocwrap.h"
 #include "core/cmd.h"
 #include "core/level_text.h"
@@ -219,53 +219,6 @@ START_TEST(every_allocation_of_a_replay)
 }
 END_TEST
 
-/* SQLite allocates through the wrappers too: a size word before each block
- * answers xSize. */
-static void *sq_malloc(int n)
-{
-	size_t *p = __wrap_malloc((size_t)n + sizeof *p);
-
-	return p ? (p[0] = (size_t)n, p + 1) : NULL;
-}
-
-static void sq_free(void *p)
-{
-	if (p)
-		__wrap_free((size_t *)p - 1);
-}
-
-static void *sq_realloc(void *p, int n)
-{
-	size_t *q = __wrap_realloc((size_t *)p - 1, (size_t)n + sizeof *q);
-
-	return q ? (q[0] = (size_t)n, q + 1) : NULL;
-}
-
-static int sq_size(void *p)
-{
-	return p ? (int)((size_t *)p)[-1] : 0;
-}
-
-static int sq_roundup(int n)
-{
-	return (n + 7) & ~7;
-}
-
-static int sq_init(void *ctx)
-{
-	(void)ctx;
-	return SQLITE_OK;
-}
-
-static void sq_shutdown(void *ctx)
-{
-	(void)ctx;
-}
-
-static const sqlite3_mem_methods sq_methods = {
-	sq_malloc, sq_free, sq_realloc, sq_size, sq_roundup, sq_init, sq_shutdown, NULL,
-};
-
 /* The database of the save sweep, made once and copied back before each
  * try: the levels 'faults' and 'keep'. */
 static char dir[256], db[300];
@@ -387,7 +340,7 @@ static Suite *suite(void)
 
 int main(void)
 {
-	if (sqlite3_config(SQLITE_CONFIG_MALLOC, &sq_methods) != SQLITE_OK)
+	if (!allocwrap_sqlite())
 		return EXIT_FAILURE;
 	return tu_run(suite());
 }

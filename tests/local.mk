@@ -71,15 +71,29 @@ SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = FIELDMARSHAL='$(abs_top_builddir)/src/fieldmarshal'; \
 	srcdir='$(abs_top_srcdir)'; PNGDUMP='$(abs_top_builddir)/tests/pngdump'; \
 	export FIELDMARSHAL srcdir PNGDUMP;
-TESTS += tests/replays.sh tests/cli.sh tests/reports.sh tests/pictures.sh tests/formats.sh
+TESTS += tests/replays.sh tests/cli.sh tests/reports.sh tests/pictures.sh \
+	tests/formats.sh tests/faults.sh
 EXTRA_DIST += tests/replays.sh tests/replays tests/cli.sh tests/reports.sh \
-	tests/pictures.sh tests/formats.sh
+	tests/pictures.sh tests/formats.sh tests/faults.sh
 # pictures.sh reads PNGs through libpng with this helper (not a test itself).
 EXTRA_PROGRAMS = tests/pngdump
 tests_pngdump_CFLAGS = $(AM_CFLAGS) $(PNG_CFLAGS)
 tests_pngdump_LDADD = $(PNG_LIBS)
 CLEANFILES += tests/pngdump$(EXEEXT)
 tests/pictures.log: tests/pngdump$(EXEEXT)
+
+# The program with faults on request (tests/faultwrap.c), for
+# tests/faults.sh: the same objects, the allocator and the file writes
+# wrapped.  Built for that test only.
+EXTRA_PROGRAMS += tests/fieldmarshal-faults
+CLEANFILES += tests/fieldmarshal-faults$(EXEEXT)
+tests_fieldmarshal_faults_SOURCES = $(src_fieldmarshal_SOURCES) tests/faultwrap.c \
+	tests/allocwrap.h
+tests_fieldmarshal_faults_CFLAGS = $(src_fieldmarshal_CFLAGS)
+tests_fieldmarshal_faults_LDADD = $(src_fieldmarshal_LDADD)
+tests_fieldmarshal_faults_LDFLAGS = $(WRAP_ALLOC_FLAGS) \
+	-Wl,--wrap=write,--wrap=fsync,--wrap=rename
+tests/faults.log: tests/fieldmarshal-faults$(EXEEXT)
 
 # The editor: its controller driven by synthetic keys with no terminal, and
 # the real program driven through tmux (tests/tui/*.sh skip without tmux).

@@ -159,7 +159,8 @@ static int replay_one(const char *file, ff_replay_opts *o, bool trace, ff_outcom
 	ran = ff_replay_run(out->text, out->len, load, o, &out->rep, &upd) == FF_OK;
 	out->seconds = now() - start;
 	if (!ff_outcome_finish(out) || (ran && !out->rep.ok)) {
-		ff_cli_error("out of memory");
+		out->rep.ok = false;    /* reported as the replay's failure */
+		snprintf(out->rep.msg, sizeof out->rep.msg, "out of memory");
 		rc = FF_EXIT_FAIL;
 	} else if (!ran) {
 		rc = FF_EXIT_FAIL;

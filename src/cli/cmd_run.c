@@ -105,8 +105,10 @@ int ff_cli_run(int argc, char **argv)
 	ff_session *s = NULL;
 	ff_level *l;
 
-	if (!execs)
+	if (!execs) {
+		ff_cli_error("out of memory");
 		return FF_EXIT_FAIL;
+	}
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "e:o:pr:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -125,6 +127,8 @@ int ff_cli_run(int argc, char **argv)
 	}
 	script = argc - optind == 2 ? argv[optind + 1] : NULL;
 	if (!(l = ff_cli_load_level(argv[optind])) || !(s = malloc(sizeof *s))) {
+		if (l)
+			ff_cli_error("out of memory");
 		ff_level_destroy(l);
 		free(execs);
 		return FF_EXIT_FAIL;
@@ -144,9 +148,12 @@ int ff_cli_run(int argc, char **argv)
 		if (!run_text(s, "-e", execs[i], i + 1, record ? &rec : NULL))
 			goto done;
 	rc = finish(s, out, print) ? FF_EXIT_OK : FF_EXIT_FAIL;
-	if (rc == FF_EXIT_OK && record && (!ff_buf_ok(&rec) ||
-					   !ff_cli_write_file(record, rec.data, rec.len)))
+	if (rc == FF_EXIT_OK && record && !ff_buf_ok(&rec)) {
+		ff_cli_error("cannot record '%s': out of memory", record);
 		rc = FF_EXIT_FAIL;
+	} else if (rc == FF_EXIT_OK && record && !ff_cli_write_file(record, rec.data, rec.len)) {
+		rc = FF_EXIT_FAIL;
+	}
 done:
 	ff_buf_fini(&rec);
 	ff_session_fini(s);

@@ -151,21 +151,46 @@ static mode_t file_mode(const char *path)
 	return 0666 & ~um;
 }
 
+/* Writes all LEN bytes of DATA to FD; false with ERRNO set when it cannot.
+ * Plain write(2), fsync(2) and rename(2) calls, here and below, so the
+ * fault-injecting test build (tests/faultwrap.c) reaches every one. */
+static bool write_all(int fd, const char *data, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(fd, data, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return false;
+		}
+		data += n, len -= (size_t)n;
+	}
+	return true;
+}
+
+/* Closes FD, keeping OK false and ERRNO at the first failure. */
+static bool close_ok(int fd, bool ok)
+{
+	int e = errno;
+
+	if (close(fd) != 0 && ok)
+		return false;           /* ERRNO from close() */
+	errno = e;
+	return ok;
+}
+
 /* Writes to TARGET in place: a pipe, a device, a terminal. */
 static bool write_in_place(const char *path, const char *target, const char *data, size_t len)
 {
-	FILE *f = fopen(target, "wb");
-	bool bad;
+	int fd = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	bool ok = fd >= 0 && close_ok(fd, write_all(fd, data, len));
 
-	if (!f) {
+	if (!ok)
 		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
-		return false;
-	}
-	bad = fwrite(data, 1, len, f) != len || fflush(f);
-	bad = (fclose(f) != 0) || bad;
-	if (bad)
-		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
-	return !bad;
+	return ok;
 }
 
 /* The file PATH names once symbolic links are followed (at most 40), into
@@ -199,8 +224,7 @@ bool ff_cli_write_file(const char *path, const char *data, size_t len)
 {
 	char target[PATH_MAX], tmp[PATH_MAX + 16];
 	struct stat st;
-	bool bad;
-	FILE *f;
+	bool ok;
 	int fd;
 
 	if (!strcmp(path, "-"))
@@ -220,22 +244,17 @@ bool ff_cli_write_file(const char *path, const char *data, size_t len)
 		ff_cli_error("path too long: '%s'", path);
 		return false;
 	}
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(f = fdopen(fd, "wb"))) {
+	if ((fd = mkstemp(tmp)) < 0) {
 		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd), unlink(tmp);
 		return false;
 	}
-	bad = fchmod(fd, file_mode(target)) != 0;
-	bad = bad || fwrite(data, 1, len, f) != len || fflush(f) || fsync(fd);
-	bad = (fclose(f) != 0) || bad;
-	if (bad || rename(tmp, target)) {
+	ok = fchmod(fd, file_mode(target)) == 0 && write_all(fd, data, len) && fsync(fd) == 0;
+	ok = close_ok(fd, ok) && rename(tmp, target) == 0;
+	if (!ok) {
 		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
 		unlink(tmp);
-		return false;
 	}
-	return true;
+	return ok;
 }
 
 bool ff_cli_flush_stdout(void)

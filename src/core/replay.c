@@ -20,15 +20,16 @@
 
 static const char *const dir_names[9] = {"E", "S", "W", "N", "SE", "SW", "NW", "NE", "none"};
 
-uint64_t ff_session_hash(const ff_session *s)
+ff_err ff_session_hash_get(const ff_session *s, uint64_t *out)
 {
 	const ff_level *l = s->level;
 	uint64_t h = FF_HASH_SEED;
 	size_t len;
 	char *text = ff_textlevel_format(l, &len);
 
-	if (text)
-		h = ff_hash_bytes(h, text, len);
+	if (!text)
+		return FF_E_NOMEM;
+	h = ff_hash_bytes(h, text, len);
 	free(text);
 	h = ff_hash_int(h, s->field, 1);
 	if (s->field) {
@@ -51,6 +52,15 @@ uint64_t ff_session_hash(const ff_session *s)
 	h = ff_hash_int(h, s->sim != NULL, 1);
 	if (s->sim)
 		h = ff_hash_int(h, ff_sim_hash(s->sim), 8);
+	*out = h;
+	return FF_OK;
+}
+
+uint64_t ff_session_hash(const ff_session *s)
+{
+	uint64_t h = 0;
+
+	ff_session_hash_get(s, &h);
 	return h;
 }
 
@@ -103,7 +113,11 @@ typedef ff_err (*reader)(line_ctx *c, char *act, size_t n, const char **exp);
 
 static ff_err rd_hash(line_ctx *c, char *act, size_t n, const char **exp)
 {
-	snprintf(act, n, "%016llx", (unsigned long long)ff_session_hash(c->s));
+	uint64_t h;
+
+	if (ff_session_hash_get(c->s, &h))
+		return fail(c->rep, 1, "out of memory");
+	snprintf(act, n, "%016llx", (unsigned long long)h);
 	*exp = c->args;
 	return FF_OK;
 }
@@ -495,12 +509,13 @@ static const char *const unit_names[] = {"cell", "wave", "phase", "all"};
 
 ff_err ff_replay_record_begin(ff_buf *b, const ff_session *s, const char *program)
 {
+	uint64_t h;
 	size_t len;
 	char *text;
 
 	if (s->sim)
 		return FF_E_STATE;
-	if (!(text = ff_textlevel_format(s->level, &len)))
+	if (ff_session_hash_get(s, &h) || !(text = ff_textlevel_format(s->level, &len)))
 		return FF_E_NOMEM;
 	ff_buf_printf(b, "%s\nprogram %s\nlevel inline\n", FF_REPLAY_MAGIC, program);
 	ff_buf_add(b, text, len);
@@ -518,17 +533,23 @@ ff_err ff_replay_record_begin(ff_buf *b, const ff_session *s, const char *progra
 			ff_buf_printf(b, "step %s %ld\n", unit_names[s->steps[i].unit],
 				      s->steps[i].n);
 	}
-	ff_buf_printf(b, "expect hash %016llx\n", (unsigned long long)ff_session_hash(s));
+	ff_buf_printf(b, "expect hash %016llx\n", (unsigned long long)h);
 	return ff_buf_ok(b) ? FF_OK : FF_E_NOMEM;
 }
 
 ff_err ff_replay_record_cmd(ff_buf *b, const ff_session *s, const char *line)
 {
+	uint64_t h;
+
 	line += strspn(line, " \t");
 	if (blank(line))
 		return FF_OK;
+	if (ff_session_hash_get(s, &h)) {
+		b->failed = true;       /* the recording is incomplete */
+		return FF_E_NOMEM;
+	}
 	ff_buf_printf(b, "%.*s\nexpect hash %016llx\n", (int)strcspn(line, "\n"), line,
-		      (unsigned long long)ff_session_hash(s));
+		      (unsigned long long)h);
 	return ff_buf_ok(b) ? FF_OK : FF_E_NOMEM;
 }
 

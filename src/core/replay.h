@@ -91,9 +91,13 @@ ff_session *ff_replay_player_session(ff_replay_player *p);
 int ff_replay_player_next(ff_replay_player *p, ff_replay_report *rep, int *line,
 			  const char **text, char *result, size_t size);
 
-/* A stable hash of the session: the level (canonical text), the field when
- * there is one (phase, every value and direction), the agents when there
- * are some. */
+/* A stable hash of the session into *OUT: the level (canonical text), the
+ * field when there is one (phase, every value and direction), the agents
+ * when there are some.  FF_E_NOMEM when there is no memory for the level's
+ * text (*OUT untouched): replays and recordings must fail then, not carry
+ * on with another hash. */
+ff_err ff_session_hash_get(const ff_session *s, uint64_t *out);
+/* ff_session_hash_get() for a display: 0 when out of memory. */
 uint64_t ff_session_hash(const ff_session *s);
 
 #endif
