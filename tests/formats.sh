@@ -1,7 +1,9 @@
 #!/bin/sh
 # formats.sh - level files other tools write, through the program: every
 # Moving AI map in tests/data imported and exported again is the same bytes
-# (trees and all), and so is one shown as a text level and back.
+# (trees and all), and so is one shown as a text level and back; every
+# Tiled map in tests/data/tiled imports as tests/data/tiled/expected.level,
+# a TMX or TMJ export imports back the same, and a bad map fails in one line.
 set -u
 : "${FIELDMARSHAL:?set by make check}" "${srcdir:?set by make check}"
 F=$FIELDMARSHAL
@@ -25,5 +27,37 @@ for m in "$srcdir"/tests/data/*.map; do
 done
 [ $n -ge 9 ] || fail "only $n maps in tests/data"
 
-[ $status = 0 ] && echo "formats: $n maps round trip byte for byte"
+# Tiled maps: every encoding imports as the hand-written level; an export
+# imports back to the same level; a bad map says where in one line
+t=$srcdir/tests/data/tiled
+"$F" show "$t/expected.level" > want.level
+k=0
+for m in "$t"/*.tmx "$t"/*.tmj; do
+	b=$(basename "$m")
+	layer=
+	case $b in *embedded*) layer="--layer ground" ;; esac
+	case $b in *zstd*) "$F" show "$t/tmx-zstd.tmx" > /dev/null 2>&1 || continue ;; esac
+	# shellcheck disable=SC2086
+	"$F" import "$m" $layer --name "t$k" > /dev/null || { fail "import $b exited $?"; continue; }
+	"$F" levels show "t$k" | sed 's/^name t[0-9]*$/name tiled/' > got.level
+	cmp -s want.level got.level || fail "$b imports as $(diff want.level got.level | head -n 3)"
+	k=$((k + 1))
+done
+[ $k -ge 12 ] || fail "only $k Tiled maps imported"
+for fmt in tmx tmj; do
+	"$F" export t0 -o "back.$fmt" || fail "export --format $fmt exited $?"
+	"$F" import "back.$fmt" --name "back$fmt" > /dev/null || fail "import back.$fmt exited $?"
+	"$F" levels show "back$fmt" | sed "s/^name back$fmt\$/name tiled/" | cmp -s want.level - ||
+		fail "an export as $fmt imports back different"
+done
+"$F" import "$t/tmx-embedded.tmx" --name none > out 2> err && fail "a tile with no terrain imported"
+[ "$(wc -l < err)" = 1 ] && grep -q "^$t/tmx-embedded.tmx:37:1: tile gid 6 (id 5) has no 'cost'" err ||
+	fail "a tile with no terrain said: $(cat err)"
+"$F" levels show none > /dev/null 2>&1 && fail "a failed import stored a level"
+printf '<map orientation="orthogonal" width="2" height="1" tilewidth="16" tileheight="16">\n <layer>\n' \
+	> bad.tmx
+"$F" import bad.tmx 2> err && fail "a truncated TMX imported"
+[ "$(wc -l < err)" = 1 ] && grep -q "^bad.tmx:3:1: " err || fail "a truncated TMX said: $(cat err)"
+
+[ $status = 0 ] && echo "formats: $n maps round trip byte for byte; $k Tiled maps import"
 exit $status

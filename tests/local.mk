@@ -62,6 +62,12 @@ tests_check_pic_SOURCES = tests/check_pic.c tests/testutil.h
 tests_check_pic_CFLAGS = $(TEST_CFLAGS) $(LIBXML_CFLAGS) $(PNG_CFLAGS)
 tests_check_pic_LDADD = src/pic/libffpic.a $(TEST_LDADD) $(LIBXML_LIBS) $(PNG_LIBS)
 
+# Tiled maps in every encoding, read, written and read back.
+check_PROGRAMS += tests/check_tiled
+tests_check_tiled_SOURCES = tests/check_tiled.c tests/testutil.h
+tests_check_tiled_CFLAGS = $(TEST_CFLAGS)
+tests_check_tiled_LDADD = $(TILED_LIBS) $(TEST_LDADD)
+
 TESTS += $(check_PROGRAMS)
 EXTRA_DIST += tests/data
 

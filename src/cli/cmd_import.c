@@ -1,46 +1,35 @@
-/* cmd_import.c - 'fieldmarshal import': store level files (text levels or
- * Moving AI .map files) in the database. */
+/* cmd_import.c - 'fieldmarshal import': store level files (text levels,
+ * Moving AI .map files, Tiled maps) in the database. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "core/level_text.h"
 #include "db.h"
+#include "levelfile.h"
 #include "util.h"
 
 static const char usage[] =
-	"usage: fieldmarshal import FILE... [--name NAME] [--force]\n"
+	"usage: fieldmarshal import FILE... [--name NAME] [--layer LAYER] [--force]\n"
 	"\n"
-	"Stores each FILE (a text level or a Moving AI .map) in the database\n"
-	"under the level's own name (a .map: its file name without extension).\n"
+	"Stores each FILE (a text level, a Moving AI .map, or a Tiled map .tmx or\n"
+	".tmj) in the database under the level's own name (a .map or a Tiled map:\n"
+	"its file name without extension, unless the map has a 'name' property).\n"
 	"An existing level of that name is left alone unless --force is given.\n"
 	"\n"
-	"  -n, --name NAME  store the (single) FILE as NAME\n"
-	"  -f, --force      overwrite a stored level of the same name\n"
-	"  -h, --help       show this help\n";
+	"  -n, --name NAME    store the (single) FILE as NAME\n"
+	"  -l, --layer LAYER  a Tiled map's tile layer to read (default: the first)\n"
+	"  -f, --force        overwrite a stored level of the same name\n"
+	"  -h, --help         show this help\n";
 
-/* Reads and parses PATH, renamed to NAME when not NULL. */
-static ff_level *read_level(const char *path, const char *name)
+/* Reads and parses PATH (LAYER of a Tiled map), renamed to NAME when not
+ * NULL. */
+static ff_level *read_level(const char *path, const char *layer, const char *name)
 {
-	char base[FF_NAME_MAX];
-	ff_level *l = NULL;
-	ff_diag diag;
-	size_t len;
-	char *buf = ff_cli_read_file(path, &len);
-	ff_err err;
+	ff_level *l = ff_cli_parse_level(path, layer);
 
-	if (!buf)
-		return NULL;
-	ff_cli_name_from_path(path, base);
-	err = ff_level_parse_any(buf, len, base, &l, &diag);
-	free(buf);
-	if (err == FF_E_PARSE)
-		ff_cli_say("%s:%d:%d: %s", path, diag.line, diag.col, diag.msg);
-	else if (err)
-		ff_cli_error("cannot load '%s': %s", path, ff_strerror(err));
-	if (!err && name && ff_level_set_name(l, name, NULL)) {
+	if (l && name && ff_level_set_name(l, name, NULL)) {
 		ff_cli_error("bad level name '%s'", name);
 		ff_level_destroy(l);
 		l = NULL;
@@ -48,9 +37,10 @@ static ff_level *read_level(const char *path, const char *name)
 	return l;
 }
 
-static bool import_one(ff_store *s, const char *path, const char *name, bool force)
+static bool import_one(ff_store *s, const char *path, const char *layer, const char *name,
+		       bool force)
 {
-	ff_level *l = read_level(path, name);
+	ff_level *l = read_level(path, layer, name);
 	int64_t rev;
 	ff_err err;
 
@@ -73,20 +63,24 @@ int ff_cli_import(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{"name", required_argument, NULL, 'n'},
+		{"layer", required_argument, NULL, 'l'},
 		{"force", no_argument, NULL, 'f'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *name = NULL;
+	const char *name = NULL, *layer = NULL;
 	bool force = false, ok = true;
 	ff_store *s;
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "n:fh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:l:fh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			name = optarg;
+			break;
+		case 'l':
+			layer = optarg;
 			break;
 		case 'f':
 			force = true;
@@ -105,7 +99,7 @@ int ff_cli_import(int argc, char **argv)
 	if (!(s = ff_cli_open_store()))
 		return FF_EXIT_FAIL;
 	for (int i = optind; i < argc; i++)
-		ok &= import_one(s, argv[i], name, force);
+		ok &= import_one(s, argv[i], layer, name, force);
 	ff_store_destroy(s);
 	return ok ? FF_EXIT_OK : FF_EXIT_FAIL;
 }

@@ -13,32 +13,34 @@
 #include "core/level_text.h"
 #include "db.h"
 #include "picture.h"
+#include "tiled/tiled.h"
 #include "util.h"
 
 static const char show_usage[] =
-	"usage: fieldmarshal show LEVEL [--format text|map|svg|png] [-o FILE]\n"
+	"usage: fieldmarshal show LEVEL [--format text|map|tmx|tmj|svg|png] [-o FILE]\n"
 	"\n"
-	"Prints LEVEL (a text level, a Moving AI .map, or the name of a stored\n"
-	"level) in the chosen format, so 'show x.map -o x.level' and\n"
-	"'show x.level --format map' convert, and 'show x.level -o x.svg' draws it.\n"
+	"Prints LEVEL (a text level, a Moving AI .map, a Tiled .tmx or .tmj, or the\n"
+	"name of a stored level) in the chosen format, so 'show x.map -o x.level'\n"
+	"and 'show x.tmx --format map' convert, and 'show x.level -o x.svg' draws it.\n"
 	"\n"
-	"  -f, --format FMT   text, map, svg or png (default: by FILE's extension,\n"
-	"                     else text)\n"
+	"  -f, --format FMT   text, map, tmx, tmj (Tiled), svg or png (default: by\n"
+	"                     FILE's extension, else text)\n"
 	"  -o, --output FILE  write to FILE instead of standard output\n"
 	"  -h, --help         show this help\n";
 
 static const char export_usage[] =
-	"usage: fieldmarshal export NAME [--format text|map|svg|png] [-o FILE]\n"
+	"usage: fieldmarshal export NAME [--format text|map|tmx|tmj|svg|png] [-o FILE]\n"
 	"\n"
 	"Writes the stored level NAME as a text level (exactly as imported), as\n"
-	"a Moving AI .map (grid only; costs rounded to . S W), or as a picture.\n"
+	"a Moving AI .map (grid only; costs rounded to . S W), as a Tiled map\n"
+	"(.tmx or .tmj, which imports back to the same level), or as a picture.\n"
 	"\n"
-	"  -f, --format FMT   text, map, svg or png (default: by FILE's extension,\n"
-	"                     else text)\n"
+	"  -f, --format FMT   text, map, tmx, tmj, svg or png (default: by FILE's\n"
+	"                     extension, else text)\n"
 	"  -o, --output FILE  write to FILE instead of standard output\n"
 	"  -h, --help         show this help\n";
 
-static const char *const formats[] = {"text", "map", "svg", "png", NULL};
+static const char *const formats[] = {"text", "map", "tmx", "tmj", "svg", "png", NULL};
 
 /* Writes L to OUT as text or a map; the exit code. */
 static int write_text(const ff_level *l, bool as_map, const char *out)
@@ -60,6 +62,22 @@ static int write_text(const ff_level *l, bool as_map, const char *out)
 	return rc;
 }
 
+/* Writes L to OUT as a Tiled map, TMJ with JSON, else TMX; the exit code. */
+static int write_tiled(const ff_level *l, bool json, const char *out)
+{
+	size_t len;
+	char *text = ff_tiled_format(l, json, &len);
+	int rc;
+
+	if (!text) {
+		ff_cli_error("out of memory");
+		return FF_EXIT_FAIL;
+	}
+	rc = ff_cli_write_file(out, text, len) ? FF_EXIT_OK : FF_EXIT_FAIL;
+	free(text);
+	return rc;
+}
+
 /* Writes L to OUT in FORMAT (an entry of formats[]); the exit code. */
 static int write_level(const ff_level *l, const char *format, const char *out)
 {
@@ -67,6 +85,8 @@ static int write_level(const ff_level *l, const char *format, const char *out)
 
 	if (!strcmp(format, "svg") || !strcmp(format, "png"))
 		return ff_cli_picture(&p, !strcmp(format, "png"), out) ? FF_EXIT_OK : FF_EXIT_FAIL;
+	if (!strcmp(format, "tmx") || !strcmp(format, "tmj"))
+		return write_tiled(l, !strcmp(format, "tmj"), out);
 	return write_text(l, !strcmp(format, "map"), out);
 }
 
@@ -91,8 +111,8 @@ static int convert(const char *cmd, const char *usage, ff_level *(*load)(const c
 				if (!strcmp(optarg, formats[i]))
 					format = formats[i];
 			if (!format)
-				return ff_cli_usage(cmd, "unknown format '%s' (text, map, svg or png)",
-						    optarg);
+				return ff_cli_usage(cmd, "unknown format '%s' (text, map, tmx, tmj, svg "
+						    "or png)", optarg);
 			break;
 		case 'o':
 			out = optarg;

@@ -4,6 +4,7 @@ src_fieldmarshal_SOURCES = \
 	src/cli/main.c src/cli/cli.h \
 	src/cli/util.c src/cli/util.h \
 	src/cli/json.c src/cli/json.h \
+	src/cli/levelfile.c src/cli/levelfile.h \
 	src/cli/picture.c src/cli/picture.h \
 	src/cli/cmd_replay.c src/cli/cmd_replays.c \
 	src/cli/replay_out.c src/cli/replay_out.h src/cli/replay_tap.c \
@@ -21,7 +22,8 @@ src_fieldmarshal_SOURCES += src/cli/cmd_solve.c src/cli/cmd_bench.c \
 	src/cli/benchutil.c src/cli/benchutil.h
 src_fieldmarshal_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(SQLITE_CFLAGS) $(JANSSON_CFLAGS) \
 	$(LIBXML_CFLAGS) $(PNG_CFLAGS)
-src_fieldmarshal_LDADD = src/store/libffstore.a src/pic/libffpic.a src/core/libffcore.la $(NCURSES_LIBS) $(SQLITE_LIBS) \
+src_fieldmarshal_LDADD = src/store/libffstore.a src/pic/libffpic.a $(TILED_LIBS) \
+	src/core/libffcore.la $(NCURSES_LIBS) $(SQLITE_LIBS) \
 	$(JANSSON_LIBS) $(LIBXML_LIBS) $(PNG_LIBS) $(LIBS)
 # The editor ('edit', and no arguments on a terminal).  libfftui needs core,
 # hence core again after it.

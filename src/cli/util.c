@@ -12,6 +12,7 @@
 
 #include "core/level_text.h"
 #include "db.h"
+#include "levelfile.h"
 #include "util.h"
 
 /* Prints PREFIX and the message to stderr, control characters escaped. */
@@ -97,7 +98,8 @@ static char *slurp(int fd, size_t *len, bool *big)
 	return NULL;
 }
 
-char *ff_cli_read_file(const char *path, size_t *len)
+char *ff_cli_read_file_quiet(const char *path, size_t *len, char *why, size_t size,
+			     bool *located)
 {
 	bool in = !strcmp(path, "-");
 	/* O_NONBLOCK: a FIFO nobody writes to must not hang the open */
@@ -106,35 +108,50 @@ char *ff_cli_read_file(const char *path, size_t *len)
 	struct stat st;
 	ff_diag diag;
 	bool big;
-	char *buf;
+	char *buf = NULL;
 
+	*located = false;
 	if (fd < 0 || (!in && fstat(fd, &st))) {
-		ff_cli_error("cannot open '%s': %s", path, strerror(errno));
+		snprintf(why, size, "cannot open '%s': %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return NULL;
 	}
 	if (!in && !S_ISREG(st.st_mode)) {
-		ff_cli_error("cannot read '%s': %s, not a regular file%s", path,
-			     file_kind(st.st_mode), S_ISDIR(st.st_mode) ? "" :
-			     " (to read a pipe, give '-' and redirect it)");
+		snprintf(why, size, "cannot read '%s': %s, not a regular file%s", path,
+			 file_kind(st.st_mode), S_ISDIR(st.st_mode) ? "" :
+			 " (to read a pipe, give '-' and redirect it)");
 		close(fd);
 		return NULL;
 	}
 	big = !in && (size_t)st.st_size > FF_CLI_FILE_MAX;
 	buf = big ? NULL : slurp(fd, len, &big);
 	if (big)
-		ff_cli_error("cannot read '%s': larger than %zu MiB, more than any level or "
-			     "replay needs", name, FF_CLI_FILE_MAX >> 20);
+		snprintf(why, size, "cannot read '%s': larger than %zu MiB, more than any level or "
+			 "replay needs", name, FF_CLI_FILE_MAX >> 20);
 	else if (!buf)
-		ff_cli_error("cannot read '%s': %s", name, strerror(errno));
+		snprintf(why, size, "cannot read '%s': %s", name, strerror(errno));
 	else if (ff_text_has_nul(buf, *len, &diag)) {
-		ff_cli_say("%s:%d:%d: %s", path, diag.line, diag.col, diag.msg);
+		snprintf(why, size, "%s:%d:%d: %s", path, diag.line, diag.col, diag.msg);
+		*located = true;
 		free(buf);
 		buf = NULL;
 	}
 	if (!in)
 		close(fd);
+	return buf;
+}
+
+char *ff_cli_read_file(const char *path, size_t *len)
+{
+	char why[PATH_MAX + 256];
+	bool located;
+	char *buf = ff_cli_read_file_quiet(path, len, why, sizeof why, &located);
+
+	if (!buf && located)
+		ff_cli_say("%s", why);
+	else if (!buf)
+		ff_cli_error("%s", why);
 	return buf;
 }
 
@@ -303,30 +320,9 @@ void ff_cli_name_from_path(const char *path, char name[FF_NAME_MAX])
 
 ff_level *ff_cli_load_level(const char *arg)
 {
-	char name[FF_NAME_MAX];
-	ff_level *l = NULL;
-	ff_diag diag;
-	size_t len;
-	char *buf;
-	ff_err err;
-
 	if (strcmp(arg, "-") && access(arg, F_OK) != 0)
 		return ff_cli_load_stored(arg); /* no such file: a stored level */
-	buf = ff_cli_read_file(arg, &len);
-	if (!buf)
-		return NULL;
-	ff_cli_name_from_path(arg, name);
-	err = ff_level_parse_any(buf, len, name, &l, &diag);
-	free(buf);
-	if (err == FF_E_PARSE) {
-		ff_cli_say("%s:%d:%d: %s", arg, diag.line, diag.col, diag.msg);
-		return NULL;
-	}
-	if (err) {
-		ff_cli_error("cannot load '%s': %s", arg, ff_strerror(err));
-		return NULL;
-	}
-	return l;
+	return ff_cli_parse_level(arg, NULL);
 }
 
 void ff_cli_solve_error(const char *what, const ff_solver *s, const ff_level *l,

@@ -39,6 +39,10 @@ int ff_cli_usage(const char *cmd, const char *fmt, ...)
  * FF_CLI_FILE_MAX bytes.  On failure, or when the file holds a NUL byte (it
  * is no text), prints why (FILE:LINE:COL for the NUL) and returns NULL. */
 char *ff_cli_read_file(const char *path, size_t *len);
+/* The same, saying nothing: on failure puts the message in WHY (SIZE
+ * bytes), "FILE:LINE:COL: ..." when *LOCATED, else for "fieldmarshal: ". */
+char *ff_cli_read_file_quiet(const char *path, size_t *len, char *why, size_t size,
+			     bool *located);
 /* Writes LEN bytes to PATH ("-" for stdout) through a temporary file and a
  * rename, so an interrupted write never leaves a half file; a path that is
  * not a regular file (a pipe, a device) is written to in place.  Through a

@@ -1,0 +1,264 @@
+/*
+ * tiled_map.c - the reader's common parts (tiled_int.h): the map being
+ * filled, messages, files and properties, and the entry points of tiled.h.
+ */
+#define _GNU_SOURCE /* memmem */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tiled_int.h"
+
+ff_err tl_fail(tl_ctx *c, const tl_where *at, int col, const char *fmt, ...)
+{
+	ff_tiled_diag *d = c->diag;
+	char msg[sizeof d->msg - sizeof at->what - 2];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(d->file, sizeof d->file, "%s", at && at->file ? at->file : "");
+	d->line = at ? at->line : 0;
+	d->col = d->line ? col : 0;
+	if (at && !at->line && at->what[0])
+		snprintf(d->msg, sizeof d->msg, "%s: %s", at->what, msg);
+	else
+		snprintf(d->msg, sizeof d->msg, "%s", msg);
+	return FF_E_PARSE;
+}
+
+const char *tl_file(tl_map *m, const char *path)
+{
+	size_t n = strlen(path) + 1;
+
+	if (m->nfiles == (int)(sizeof m->files / sizeof m->files[0]) ||
+	    !(m->files[m->nfiles] = malloc(n)))
+		return NULL;
+	memcpy(m->files[m->nfiles], path, n);
+	return m->files[m->nfiles++];
+}
+
+void tl_resolve(const char *from, const char *ref, char *buf, size_t n)
+{
+	const char *slash = strrchr(from, '/');
+
+	if (ref[0] == '/' || !slash)
+		snprintf(buf, n, "%s", ref);
+	else
+		snprintf(buf, n, "%.*s/%s", (int)(slash - from), from, ref);
+}
+
+tl_tileset *tl_add_set(tl_map *m, unsigned firstgid)
+{
+	tl_tileset *s = realloc(m->sets, (size_t)(m->nsets + 1) * sizeof *s);
+
+	if (!s)
+		return NULL;
+	m->sets = s;
+	s += m->nsets++;
+	memset(s, 0, sizeof *s);
+	s->firstgid = firstgid;
+	return s;
+}
+
+tl_tile *tl_add_tile(tl_tileset *s, unsigned id)
+{
+	tl_tile *t = realloc(s->tiles, (size_t)(s->ntiles + 1) * sizeof *t);
+
+	if (!t)
+		return NULL;
+	s->tiles = t;
+	t += s->ntiles++;
+	memset(t, 0, sizeof *t);
+	t->id = id;
+	return t;
+}
+
+tl_object *tl_add_object(tl_map *m)
+{
+	tl_object *o = realloc(m->objs, (size_t)(m->nobjs + 1) * sizeof *o);
+
+	if (!o)
+		return NULL;
+	m->objs = o;
+	o += m->nobjs++;
+	memset(o, 0, sizeof *o);
+	return o;
+}
+
+void tl_map_fini(tl_map *m)
+{
+	for (int i = 0; i < m->nsets; i++)
+		free(m->sets[i].tiles);
+	free(m->sets);
+	free(m->objs);
+	free(m->gids);
+	for (int i = 0; i < m->nfiles; i++)
+		free(m->files[i]);
+}
+
+ff_err tl_gids(tl_map *m)
+{
+	free(m->gids);
+	m->gids = calloc((size_t)m->w * (size_t)m->h, sizeof *m->gids);
+	return m->gids ? FF_OK : FF_E_NOMEM;
+}
+
+/* Reads a whole number in LO..HI from S; false when it is none. */
+static bool whole(const char *s, long lo, long hi, long *v)
+{
+	char *e;
+
+	*v = strtol(s, &e, 10);
+	return e != s && !*e && *v >= lo && *v <= hi;
+}
+
+ff_err tl_tile_property(tl_ctx *c, void *arg, const tl_where *at, const char *name,
+			const char *type, const char *value)
+{
+	tl_tile *t = arg;
+	long v;
+
+	(void)at; /* the tile's own place says more */
+	if (!strcmp(name, "cost")) {
+		if (strcmp(type, "int") || !whole(value, FF_COST_MIN, FF_COST_MAX, &v))
+			return tl_fail(c, &t->at, 0, "tile %u: 'cost' must be an int property 1..%d, "
+				       "not %s '%s'", t->id, FF_COST_MAX, type, value);
+		t->has_cost = true, t->cost = (int)v;
+	} else if (!strcmp(name, "wall")) {
+		if (strcmp(type, "bool") || (strcmp(value, "true") && strcmp(value, "false")))
+			return tl_fail(c, &t->at, 0, "tile %u: 'wall' must be a bool property, not "
+				       "%s '%s'", t->id, type, value);
+		t->has_wall = true, t->wall = !strcmp(value, "true");
+	} else if (!strcmp(name, "terrain")) {
+		if (strcmp(type, "string") || !ff_terrain_name_ok(value, FF_WALL))
+			return tl_fail(c, &t->at, 0, "tile %u: 'terrain' must name a terrain (1 to %d "
+				       "characters), not '%s'", t->id, FF_TERRAIN_NAME_MAX - 1, value);
+		t->has_terrain = true;
+		snprintf(t->terrain, sizeof t->terrain, "%s", value);
+	} else if (!strcmp(name, "glyph")) {
+		if (strcmp(type, "string") || strlen(value) != 1 || value[0] <= ' ' || value[0] > '~')
+			return tl_fail(c, &t->at, 0, "tile %u: 'glyph' must be one printable "
+				       "character, not '%s'", t->id, value);
+		t->has_glyph = true, t->glyph = value[0];
+	}
+	return FF_OK;
+}
+
+ff_err tl_object_property(tl_ctx *c, void *arg, const tl_where *at, const char *name,
+			  const char *type, const char *value)
+{
+	tl_object *o = arg;
+	char *e;
+
+	if (strcmp(name, "count"))
+		return FF_OK;
+	o->count = strtol(value, &e, 10);
+	if (strcmp(type, "int") || e == value || *e)
+		return tl_fail(c, at, 0, "object %d: 'count' must be an int property, not %s '%s'",
+			       o->id, type, value);
+	o->has_count = true;
+	return FF_OK;
+}
+
+ff_err tl_map_property(tl_ctx *c, void *arg, const tl_where *at, const char *name,
+		       const char *type, const char *value)
+{
+	tl_map *m = c->m;
+	char *e, range[64];
+	double v;
+	int id;
+
+	(void)arg;
+	if (!strcmp(name, "name")) {
+		if (!ff_level_name_ok(value))
+			return tl_fail(c, at, 0, "map property 'name': bad level name '%s'", value);
+		snprintf(m->name, sizeof m->name, "%s", value);
+	} else if (!strcmp(name, "note")) {
+		if (strlen(value) >= sizeof m->note)
+			return tl_fail(c, at, 0, "map property 'note' is longer than %zu bytes",
+				       sizeof m->note - 1);
+		snprintf(m->note, sizeof m->note, "%s", value);
+	} else if ((id = ff_param_by_name(name)) >= 0) {
+		v = strtod(value, &e);
+		if ((strcmp(type, "float") && strcmp(type, "int")) || e == value || *e ||
+		    !ff_param_ok((ff_param_id)id, v))
+			return tl_fail(c, at, 0, "map property '%s' must be a number %s, not '%s'",
+				       name, ff_param_range((ff_param_id)id, range, sizeof range),
+				       value);
+		m->params[id] = v, m->has_param[id] = true, m->param_at[id] = *at;
+	}
+	return FF_OK;
+}
+
+/* The first byte of BUF that is not a blank. */
+static const char *skip_blanks(const char *buf, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' || buf[i] == '\r'))
+		i++;
+	return buf + i;
+}
+
+ff_err tl_external(tl_ctx *c, tl_tileset *s, const tl_where *at, const char *ref)
+{
+	char path[1024], why[256];
+	const char *file, *p;
+	size_t len;
+	char *buf;
+	ff_err err;
+
+	if (!c->opts->read)
+		return tl_fail(c, at, 0, "external tileset '%s': this reader takes embedded "
+			       "tilesets only", ref);
+	tl_resolve(at->file, ref, path, sizeof path);
+	if (!(file = tl_file(c->m, path)))
+		return FF_E_NOMEM;
+	if (!(buf = c->opts->read(c->opts->ctx, path, &len, why, sizeof why)))
+		return tl_fail(c, at, 0, "tileset '%s': %s", path, why);
+	p = skip_blanks(buf, len);
+	err = p < buf + len && *p == '{' ? tl_read_tsj(c, s, buf, len, file) :
+	      tl_read_tsx(c, s, buf, len, file);
+	free(buf);
+	return err;
+}
+
+bool ff_tiled_detect(const char *buf, size_t len, const char *path)
+{
+	size_t n = strlen(path), i = (size_t)(skip_blanks(buf, len) - buf);
+
+	if (n > 4 && (!strcmp(path + n - 4, ".tmx") || !strcmp(path + n - 4, ".tmj")))
+		return true;
+	if (len - i >= 5 && !memcmp(buf + i, "<?xml", 5))
+		return memmem(buf, len < 512 ? len : 512, "<map", 4) != NULL;
+	return i < len && buf[i] == '{' && memmem(buf, len, "\"tiledversion\"", 14) != NULL;
+}
+
+ff_err ff_tiled_parse(const char *buf, size_t len, const char *path, const char *name,
+		      const ff_tiled_opts *opts, ff_level **out, ff_tiled_diag *diag)
+{
+	static const ff_tiled_opts none = {NULL, NULL, NULL};
+	tl_map m;
+	tl_ctx c = {&m, opts ? opts : &none, diag};
+	const char *p = skip_blanks(buf, len);
+	ff_err err;
+
+	memset(&m, 0, sizeof m);
+	memset(diag, 0, sizeof *diag);
+	if (!tl_file(&m, path))
+		return FF_E_NOMEM;
+	err = p < buf + len && *p == '{' ? tl_read_tmj(&c, buf, len, m.files[0]) :
+	      tl_read_tmx(&c, buf, len, m.files[0]);
+	if (!err)
+		err = tl_level(&c, name, out);
+	tl_map_fini(&m);
+	return err;
+}
+
+char *ff_tiled_format(const ff_level *l, bool json, size_t *len)
+{
+	return json ? tl_write_tmj(l, len) : tl_write_tmx(l, len);
+}
