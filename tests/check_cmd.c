@@ -194,7 +194,7 @@ static const struct bad bad_cmds[] = {
 	{"terrain wall q 4", 9, "bad terrain name 'wall'"},
 	{"name a/b", 6, "bad level name"},
 	{"resize 0,5", 8, "out of range"},
-	{"resize 5000,5", 8, "out of range"},
+	{"resize 16385,5", 8, "out of range 1..16384"},
 	{"redo", 1, "nothing to redo"},
 };
 

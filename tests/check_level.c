@@ -23,7 +23,8 @@ START_TEST(create_limits)
 
 	ck_assert_ptr_null(ff_level_create(0, 5, "a"));
 	ck_assert_ptr_null(ff_level_create(5, 0, "a"));
-	ck_assert_ptr_null(ff_level_create(5000, 5, "a"));
+	ck_assert_ptr_null(ff_level_create(16385, 5, "a"));
+	ck_assert_ptr_null(ff_level_create(5, 16385, "a"));
 	ck_assert_ptr_null(ff_level_create(5, 5, "bad name"));
 	ck_assert_ptr_null(ff_level_create(5, 5, ""));
 	l = ff_level_create(FF_LEVEL_MAX_SIDE, 1, "wide");
@@ -326,7 +327,7 @@ START_TEST(bad_arguments_leave_level_unchanged)
 	ck_assert_int_eq(ff_level_terrain_add(l, "42", 'q', 9, NULL), FF_E_INVAL);
 	ck_assert_int_eq(ff_level_terrain_add(l, "wall", 'q', 9, NULL), FF_E_INVAL);
 	ck_assert_int_eq(ff_level_resize(l, 0, 3, NULL), FF_E_INVAL);
-	ck_assert_int_eq(ff_level_resize(l, 3, 5000, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_resize(l, 3, 16385, NULL), FF_E_INVAL);
 	ck_assert(ff_level_equal(l, before));
 	ff_level_destroy(l);
 	ff_level_destroy(before);

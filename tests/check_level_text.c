@@ -192,7 +192,10 @@ static const struct bad_case bad_text[] = {
 	{"long row", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n.....\n....\nend\n", 6, 5, "row 1 has 5 cells"},
 	{"unknown glyph", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n..X.\n....\nend\n", 6, 3, "unknown glyph 'X'"},
 	{"size 0", "fieldmarshal level 1\nname t\nsize 0 3\n", 3, 6, "width 0 is out of range"},
-	{"size 5000", "fieldmarshal level 1\nname t\nsize 4 5000\n", 3, 8, "height 5000 is out of range"},
+	{"size 16385", "fieldmarshal level 1\nname t\nsize 4 16385\n", 3, 8,
+	 "height 16385 is out of range 1..16384"},
+	{"width 16385", "fieldmarshal level 1\nname t\nsize 16385 4\n", 3, 6,
+	 "width 16385 is out of range 1..16384"},
 	{"size not a number", "fieldmarshal level 1\nname t\nsize 4 x\n", 3, 8, "not a whole number"},
 	{"missing size", "fieldmarshal level 1\nname t\ngrid\n", 3, 1, "missing 'size'"},
 	{"missing name", "fieldmarshal level 1\nsize 4 3\ngrid\n", 3, 1, "missing 'name'"},
@@ -232,7 +235,55 @@ static const struct { const char *what, *text; size_t len; int line, col; } nul_
 	NUL_CASE("comment", "fieldmarshal level 1\nname t\n#\0\nsize 1 1\ngrid\n.\nend\n", 3, 2),
 	NUL_CASE("after end", "fieldmarshal level 1\nname t\nsize 1 1\ngrid\n.\nend\n#\0", 7, 2),
 	NUL_CASE("map type", "type octile\0\nheight 1\nwidth 1\nmap\n.\n", 1, 12),
+	NUL_CASE("map row", "type octile\nheight 1\nwidth 3\nmap\n.\0.\n", 5, 2),
+	NUL_CASE("after the map", "type octile\nheight 1\nwidth 1\nmap\n.\n\0", 6, 1),
 };
+
+/* An 8192 x 8192 level (every cost the .map format holds, in a pattern
+ * that differs from row to row) through the text format and the .map
+ * format, with LF and CR LF line ends: the same cells come back. */
+START_TEST(large_level_round_trip)
+{
+	static const uint8_t costs[] = {1, 5, 20, FF_WALL};
+	const int n = 8192;
+	ff_level *l = ff_level_create(n, n, "big"), *t = NULL, *m = NULL, *c = NULL;
+	size_t tlen, mlen, k = 0;
+	char *text, *map, *crlf;
+	ff_diag diag;
+
+	ck_assert_ptr_nonnull(l);
+	for (size_t i = 0; i < (size_t)n * (size_t)n; i++)
+		l->cells[i] = costs[(i * 7 + i / 8191) % 4];
+	l->cells[(size_t)n * (size_t)n - 1] = 1;
+	text = ff_textlevel_format(l, &tlen);
+	map = ff_mapfile_format(l, &mlen, NULL);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_ptr_nonnull(map);
+	ck_assert_msg(ff_textlevel_parse(text, tlen, &t, &diag) == FF_OK, "%d:%d: %s",
+		      diag.line, diag.col, diag.msg);
+	ck_assert_msg(ff_mapfile_parse(map, mlen, "big", &m, &diag) == FF_OK, "%d:%d: %s",
+		      diag.line, diag.col, diag.msg);
+	ck_assert(ff_level_equal(l, t));
+	ck_assert_int_eq(memcmp(l->cells, m->cells, (size_t)n * (size_t)n), 0);
+	/* the same .map with CR LF line ends */
+	crlf = malloc(mlen + (size_t)n + 8);
+	ck_assert_ptr_nonnull(crlf);
+	for (size_t i = 0; i < mlen; i++) {
+		if (map[i] == '\n')
+			crlf[k++] = '\r';
+		crlf[k++] = map[i];
+	}
+	ck_assert_int_eq(ff_mapfile_parse(crlf, k, "big", &c, &diag), FF_OK);
+	ck_assert_int_eq(memcmp(l->cells, c->cells, (size_t)n * (size_t)n), 0);
+	free(text);
+	free(map);
+	free(crlf);
+	ff_level_destroy(l);
+	ff_level_destroy(t);
+	ff_level_destroy(m);
+	ff_level_destroy(c);
+}
+END_TEST
 
 START_TEST(malformed_text)
 {
@@ -251,7 +302,14 @@ static const struct bad_case bad_map[] = {
 	{"not a map", "hello\n", 1, 1, "expected 'type octile'"},
 	{"no height", "type octile\nwidth 3\n", 2, 1, "expected 'height H'"},
 	{"height 0", "type octile\nheight 0\nwidth 3\nmap\n", 2, 1, "expected 'height H'"},
-	{"width 5000", "type octile\nheight 2\nwidth 5000\nmap\n", 3, 1, "expected 'width W'"},
+	{"width 16385", "type octile\nheight 2\nwidth 16385\nmap\n", 3, 1,
+	 "expected 'width W' with W in 1..16384"},
+	{"height 16385", "type octile\nheight 16385\nwidth 2\nmap\n", 2, 1,
+	 "expected 'height H' with H in 1..16384"},
+	/* rows the fast reader leaves to the careful one */
+	{"CR inside", "type octile\nheight 2\nwidth 3\nmap\n...\n.\r.\n", 6, 2, "unknown map character (code 13)"},
+	{"long row", "type octile\nheight 2\nwidth 3\nmap\n....\n...\n", 5, 4, "row has 4 cells"},
+	{"garbage after a blank", "type octile\nheight 1\nwidth 3\nmap\n.@.\n\n.\n", 6, 1, "trailing garbage"},
 	{"no map line", "type octile\nheight 2\nwidth 3\n", 4, 1, "expected 'map'"},
 	{"truncated", "type octile\nheight 2\nwidth 3\nmap\n...\n", 6, 1, "map has 1 of 2 rows"},
 	{"short row", "type octile\nheight 2\nwidth 3\nmap\n...\n..\n", 6, 3, "row has 2 cells"},
@@ -424,6 +482,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, text_map_text);
 	tcase_add_test(tc, maps_through_text_round_trip);
 	tcase_add_test(tc, map_characters_keep_their_terrain);
+	tcase_add_test(tc, large_level_round_trip);
 	tcase_add_loop_test(tc, malformed_text, 0, (int)(sizeof bad_text / sizeof bad_text[0]));
 	tcase_add_loop_test(tc, malformed_map, 0, (int)(sizeof bad_map / sizeof bad_map[0]));
 	tcase_add_test(tc, messages_escape_control_characters);

@@ -793,6 +793,58 @@ START_TEST(bytes_per_cell)
 }
 END_TEST
 
+/* The bytes a solver will take are known before it is made, and a size
+ * that does not fit is said so. */
+START_TEST(bytes_known_up_front)
+{
+	static const int sizes[][2] = {{1, 1}, {100, 37}, {600, 300}, {1024, 1024}, {511, 700}};
+	char why[160];
+
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		ff_solver *s = ff_solver_create(sizes[i][0], sizes[i][1]);
+		size_t want = ff_solver_bytes_for(sizes[i][0], sizes[i][1]);
+		ck_assert_ptr_nonnull(s);
+		/* equal when the solver has its thread (two cores online) */
+		if (s->par || (size_t)sizes[i][0] * (size_t)sizes[i][1] < FF_PAR_MIN_CELLS)
+			ck_assert_uint_eq(ff_solver_bytes(s), want);
+		else
+			ck_assert_uint_lt(ff_solver_bytes(s), want);
+		ff_solver_destroy(s);
+	}
+	ck_assert_uint_eq(ff_solver_bytes_for(16385, 1), 0);
+	/* 16384^2: 268 M cells of 11.7 bytes, 2.9 GiB */
+	ck_assert_uint_gt(ff_solver_bytes_for(16384, 16384), (size_t)(11.5 * 16384 * 16384));
+	ck_assert_uint_lt(ff_solver_bytes_for(16384, 16384), (size_t)(11.9 * 16384 * 16384));
+	ck_assert(ff_solver_too_big(16384, 16384, (size_t)1 << 30, why, sizeof why));
+	ck_assert_str_eq(why, "a full field of 16384x16384 cells needs 2.9 GB, more than the "
+			 "1.0 GB available");
+	ck_assert(ff_solver_too_big(1024, 1024, (size_t)10 << 20, why, sizeof why));
+	ck_assert_str_eq(why, "a full field of 1024x1024 cells needs 12 MB, more than the 10 MB "
+			 "available");
+	ck_assert(!ff_solver_too_big(16384, 16384, 0, why, sizeof why));
+	ck_assert(!ff_solver_too_big(1024, 1024, (size_t)13 << 20, NULL, 0));
+}
+END_TEST
+
+/* The row of a padded index comes from a multiplication and a shift
+ * (solver_par.h): exact for every row of levels as tall as they come, at
+ * the first and the last index of the row, for the widest levels (with a
+ * shift of 40, as for 4096^2, 306 of these widths went wrong). */
+START_TEST(rows_without_division)
+{
+	for (int w = FF_LEVEL_MAX_SIDE - 400; w <= FF_LEVEL_MAX_SIDE; w++) {
+		ff_solver *s = ff_solver_create(w, 2);
+		const uint64_t W = (uint64_t)s->W;
+		ck_assert_uint_eq(W, (uint64_t)w + 2);
+		for (uint64_t r = 0; r < FF_LEVEL_MAX_SIDE + 2; r++) {
+			ck_assert_uint_eq((r * W * s->wmagic) >> FF_WSHIFT, r);
+			ck_assert_uint_eq(((r * W + W - 1) * s->wmagic) >> FF_WSHIFT, r);
+		}
+		ff_solver_destroy(s);
+	}
+}
+END_TEST
+
 /* --- a queue that spills, against a textbook heap Dijkstra --------------- */
 
 /* Every third row costs 1, the others 254; solved from column 0, all the
@@ -1086,6 +1138,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, cheapest_equals_lowest_on_open_ground);
 	tcase_add_test(tc, sample_is_bilinear);
 	tcase_add_test(tc, bytes_per_cell);
+	tcase_add_test(tc, bytes_known_up_front);
+	tcase_add_test(tc, rows_without_division);
 	tcase_add_test(tc, fmm_vs_euclid);
 	tcase_add_test(tc, fmm_far_field);
 	tcase_add_test(tc, fmm_monotone_along_flow);

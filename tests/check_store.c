@@ -194,6 +194,28 @@ START_TEST(bad_wall_kinds_refused)
 }
 END_TEST
 
+/* An 8192 x 8192 level with goals near its far corner, saved and loaded
+ * back whole. */
+START_TEST(large_level_round_trip)
+{
+	ff_store *s = open_db(db, FF_STORE_CREATE);
+	ff_level *l = random_level(8192, 8192, "big", 17), *back = NULL;
+	const ff_shape goal = {FF_SHAPE_RECT, 8000, 8100, 150, 90, 0};
+	ff_store_info info;
+
+	l->cells[(size_t)8150 * 8192 + 8050] = 1;
+	ck_assert_int_eq(ff_level_goal_add(l, &goal, NULL), FF_OK);
+	ck_assert_msg(ff_store_save(s, l, FF_STORE_NEW, NULL) == FF_OK, "%s", ff_store_errmsg(s));
+	ck_assert_msg(ff_store_load(s, "big", &back, &info) == FF_OK, "%s", ff_store_errmsg(s));
+	ck_assert(ff_level_equal(l, back));
+	ck_assert_int_eq(info.w, 8192);
+	ck_assert_int_eq(info.h, 8192);
+	ff_level_destroy(back);
+	ff_level_destroy(l);
+	ff_store_destroy(s);
+}
+END_TEST
+
 static void raw_exec(sqlite3 *raw, const char *sql)
 {
 	char *err = NULL;
@@ -743,6 +765,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, levels_round_trip);
 	tcase_add_test(tc, maps_round_trip);
 	tcase_add_test(tc, bad_wall_kinds_refused);
+	tcase_add_test(tc, large_level_round_trip);
 	tcase_add_test(tc, migrates_from_schema_1);
 	tcase_add_test(tc, newer_schema_refused);
 	tcase_add_test(tc, conflict_between_two_connections);

@@ -23,7 +23,7 @@ wait
 "$F" show "$lv/maze.level" | cmp -s - fromfifo || fail "the FIFO did not get the level"
 
 # a FIFO, a device or a directory where a file is meant: refused at once,
-# without blocking; more than 64 MiB (a file, a pipe): refused, not read on
+# without blocking; more than 1 GiB (a file, a pipe): refused, not read on
 mkfifo infifo
 for c in "show infifo" "show /dev/zero" "run $lv/maze.level /dev/zero" "import infifo" \
 	"show indir"; do
@@ -36,11 +36,11 @@ done
 printf 'fieldmarshal replay 1\nlevel /dev/zero\n' > zero.replay
 timeout 20 "$F" replay zero.replay 2> err && fail "a replay of the level /dev/zero passed"
 grep -q "'/dev/zero': a device" err || fail "a replay of the level /dev/zero said: $(cat err)"
-truncate -s 65M big.level
-"$F" show big.level 2> err && fail "a 65 MiB level loaded"
-grep -q "cannot read 'big.level': larger than 64 MiB" err || fail "a 65 MiB level: $(cat err)"
-head -c 65M /dev/zero | timeout 20 "$F" show - 2> err && fail "65 MiB on stdin loaded"
-grep -q "cannot read 'standard input': larger than 64 MiB" err || fail "65 MiB on stdin: $(cat err)"
+truncate -s 1025M big.level
+"$F" show big.level 2> err && fail "a 1025 MiB level loaded"
+grep -q "cannot read 'big.level': larger than 1024 MiB" err || fail "a 1025 MiB level: $(cat err)"
+head -c 1025M /dev/zero | timeout 60 "$F" show - 2> err && fail "1025 MiB on stdin loaded"
+grep -q "cannot read 'standard input': larger than 1024 MiB" err || fail "1025 MiB on stdin: $(cat err)"
 rm -f big.level
 
 # -o to a directory is an error, and the directory stays
@@ -172,6 +172,28 @@ n=$(tr -d '#*\n' < open.txt | fold -w1 | sort -u | tr -d '\n')
 "$F" sim "$lv/chokepoint.level" --ticks 1 --frames > frames.txt || fail "sim --frames exited $?"
 grep -q '\*\*\*\*\*\*' frames.txt || fail "no goal '*' in the frame"
 grep -q '+' frames.txt && fail "a '+' in the frame"
+
+# large levels: a side above 16384 is refused at its header line; a full
+# solve that would not fit in the memory left (here ulimit -v) is refused
+# up front with the bytes it needs, not killed half way
+printf 'type octile\nheight 2\nwidth 16385\nmap\n' > toowide.map
+"$F" show toowide.map 2> err && fail "a map 16385 wide loaded"
+grep -q "toowide.map:3:1: expected 'width W' with W in 1..16384" err ||
+	fail "a map 16385 wide: $(cat err)"
+{ printf 'type octile\nheight 4096\nwidth 16384\nmap\n'
+  yes "$(head -c 16384 /dev/zero | tr '\0' .)" | head -n 4096; } > wide.map
+# (a sanitizer build cannot start in 600 MB of address space: skipped)
+if (ulimit -v 600000 && "$F" --help) > /dev/null 2>&1; then
+	(ulimit -v 600000 && "$F" solve wide.map --query 1,1) > /dev/null 2> err; rc=$?
+	[ $rc = 1 ] || fail "solve in 600 MB exited $rc"
+	grep -q "cannot solve 'wide.map': a full field of 16384x4096 cells needs 746 MB, more than the [0-9]* MB available" err ||
+		fail "solve in 600 MB said: $(cat err)"
+	(ulimit -v 600000 && "$F" run wide.map -e 'goal add cell 5,5' -e solve) > /dev/null 2> err; rc=$?
+	[ $rc = 1 ] || fail "run ... solve in 600 MB exited $rc"
+	grep -q "solve: a full field of 16384x4096 cells needs 746 MB, more than the [0-9]* MB available" err ||
+		fail "run ... solve in 600 MB said: $(cat err)"
+fi
+rm -f wide.map
 
 [ $status = 0 ] && echo "cli: all cases passed"
 exit $status

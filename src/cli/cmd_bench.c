@@ -95,13 +95,11 @@ static void bench_level(const char *grid, ff_level *l, const ff_shape *g, int ng
 	static const ff_solver_opts dij = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
 	static const ff_solver_opts fmm = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST};
 	static const ff_solver_opts fmm2 = {FF_METHOD_FMM, 4, 2, FF_ARROW_CHEAPEST};
-	ff_solver *s = ff_solver_create(l->w, l->h);
+	ff_solver *s = ff_cli_solver_for(grid, l);
 	ff_err e;
 
-	if (!s) {
-		ff_cli_error("out of memory for %s", grid);
+	if (!s)
 		return;
-	}
 	ff_solver_set_threads(s, threads);
 	ff_cli_say("bench: %s %dx%d ...", grid, l->w, l->h);
 	e = ff_solver_solve(s, l, g, ng, &dij);

@@ -379,6 +379,7 @@ int ff_cli_edit(int argc, char **argv)
 		return FF_EXIT_FAIL;
 	}
 	ff_session_init(s, l);
+	s->mem_avail = ff_cli_mem_avail();
 	rc = ff_tui_run(s, &hooks, err, sizeof err);
 	if (rc < 0)
 		ff_cli_error("%s", err);

@@ -134,6 +134,7 @@ int ff_cli_run(int argc, char **argv)
 		return FF_EXIT_FAIL;
 	}
 	ff_session_init(s, l);
+	s->mem_avail = ff_cli_mem_avail();
 	if (record && !start_record(&rec, s))
 		goto done;
 	if (script) {

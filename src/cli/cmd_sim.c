@@ -359,10 +359,8 @@ int ff_cli_sim(int argc, char **argv)
 			     "fieldmarshal run %s -e 'goal add cell X,Y' -o FILE", o.level, o.level);
 		goto out;
 	}
-	if (!(solver = ff_solver_create(l->w, l->h))) {
-		ff_cli_error("out of memory");
+	if (!(solver = ff_cli_solver_for(o.level, l)))
 		goto out;
-	}
 	if ((e = ff_solver_solve(solver, l, l->meta.goals, l->meta.ngoals, &sopts)) != FF_OK) {
 		ff_cli_solve_error(o.level, solver, l, l->meta.goals, l->meta.ngoals, e);
 		goto out;

@@ -332,9 +332,8 @@ int ff_cli_solve(int argc, char **argv)
 			ff_level_destroy(l);
 			return FF_EXIT_FAIL;
 		}
-	s = ff_solver_create(l->w, l->h);
+	s = ff_cli_solver_for(a.path, l);
 	if (!s) {
-		ff_cli_error("out of memory");
 		ff_level_destroy(l);
 		return FF_EXIT_FAIL;
 	}

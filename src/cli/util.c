@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -63,10 +64,12 @@ static const char *file_kind(mode_t m)
 
 /* Reads FD to its end into a NUL-terminated buffer the caller frees; NULL
  * on failure: *BIG when the file holds more than FF_CLI_FILE_MAX bytes,
- * else with ERRNO saying why (set by read() or the allocator). */
-static char *slurp(int fd, size_t *len, bool *big)
+ * else with ERRNO saying why (set by read() or the allocator).  HINT is
+ * the size it probably has (0 when unknown), so a file is read into one
+ * buffer without copies. */
+static char *slurp(int fd, size_t hint, size_t *len, bool *big)
 {
-	size_t n = 0, cap = 1 << 16;
+	size_t n = 0, cap = hint + 2 > 1 << 16 ? hint + 2 : 1 << 16;
 	char *buf = malloc(cap), *b;
 	ssize_t got;
 
@@ -125,7 +128,7 @@ char *ff_cli_read_file_quiet(const char *path, size_t *len, char *why, size_t si
 		return NULL;
 	}
 	big = !in && (size_t)st.st_size > FF_CLI_FILE_MAX;
-	buf = big ? NULL : slurp(fd, len, &big);
+	buf = big ? NULL : slurp(fd, in ? 0 : (size_t)st.st_size, len, &big);
 	if (big)
 		snprintf(why, size, "cannot read '%s': larger than %zu MiB, more than any level or "
 			 "replay needs", name, FF_CLI_FILE_MAX >> 20);
@@ -343,6 +346,68 @@ void ff_cli_solve_error(const char *what, const ff_solver *s, const ff_level *l,
 	else
 		ff_cli_error("cannot solve '%s': goal %d at %d,%d: %s", what, i + 1, g->x, g->y,
 			     ff_strerror(e));
+}
+
+/* The value of KEY ("MemAvailable:") in kB in /proc/meminfo, as bytes;
+ * 0 when unknown. */
+static size_t meminfo(const char *key)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[256];
+	size_t v = 0, k = strlen(key);
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof line, f))
+		if (!strncmp(line, key, k)) {
+			v = (size_t)strtoull(line + k, NULL, 10) * 1024;
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
+/* What limit RES leaves above USED bytes; SIZE_MAX when unlimited. */
+static size_t left_under(int res, size_t used)
+{
+	struct rlimit rl;
+
+	if (getrlimit(res, &rl) || rl.rlim_cur == RLIM_INFINITY)
+		return SIZE_MAX;
+	return rl.rlim_cur > used ? (size_t)(rl.rlim_cur - used) : 1;
+}
+
+size_t ff_cli_mem_avail(void)
+{
+	size_t avail = meminfo("MemAvailable:"), vm = 0, as;
+	FILE *f = fopen("/proc/self/statm", "r");
+	unsigned long pages;
+
+	if (f) {
+		if (fscanf(f, "%lu", &pages) == 1)
+			vm = (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+		fclose(f);
+	}
+	as = left_under(RLIMIT_AS, vm);
+	if (left_under(RLIMIT_DATA, vm) < as)
+		as = left_under(RLIMIT_DATA, vm);
+	if (as != SIZE_MAX && (!avail || as < avail))
+		avail = as;
+	return avail;
+}
+
+ff_solver *ff_cli_solver_for(const char *what, const ff_level *l)
+{
+	char why[160];
+	ff_solver *s;
+
+	if (ff_solver_too_big(l->w, l->h, ff_cli_mem_avail(), why, sizeof why)) {
+		ff_cli_error("cannot solve '%s': %s", what, why);
+		return NULL;
+	}
+	if (!(s = ff_solver_create(l->w, l->h)))
+		ff_cli_error("cannot solve '%s': out of memory", what);
+	return s;
 }
 
 bool ff_cli_parse_xy(const char *s, int *x, int *y)

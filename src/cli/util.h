@@ -28,10 +28,10 @@ int ff_cli_usage(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* The most a file read may hold: four times the text of the largest level
- * (4096 x 4096 cells with CRLF line ends, 17 MB), room for comments and a
- * replay's commands; more is refused rather than read until memory runs
+ * (16384 x 16384 cells with CRLF line ends, 269 MB), room for comments and
+ * a replay's commands; more is refused rather than read until memory runs
  * out (/dev/zero, a runaway pipe). */
-#define FF_CLI_FILE_MAX ((size_t)64 << 20)
+#define FF_CLI_FILE_MAX ((size_t)1 << 30)
 
 /* Reads all of PATH ("-" for stdin) into a NUL-terminated buffer the caller
  * frees.  PATH must be a regular file (a FIFO, a device or a directory is
@@ -72,6 +72,14 @@ void ff_cli_dir_of(const char *path, char *dir, size_t n);
  * goal 2 at 5,5 lies entirely on walls".  Solve, sim and bench share it. */
 void ff_cli_solve_error(const char *what, const ff_solver *s, const ff_level *l,
 			const ff_shape *goals, int ngoals, ff_err e);
+/* The bytes this process can still take: the smaller of the system's
+ * available memory (MemAvailable) and what the address-space and data
+ * limits (ulimit -v, -d) leave; 0 when none of them is known. */
+size_t ff_cli_mem_avail(void);
+/* Creates a solver for L, first checking that it fits in the memory
+ * available; on failure says why ("cannot solve 'WHAT': a full field of
+ * ... needs ...") and returns NULL. */
+ff_solver *ff_cli_solver_for(const char *what, const ff_level *l);
 /* Parses "X,Y" into two ints; false when malformed. */
 bool ff_cli_parse_xy(const char *s, int *x, int *y);
 

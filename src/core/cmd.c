@@ -461,8 +461,14 @@ static ff_err solver_words(const args *a, int k, ff_solver_opts *o, ff_cmd_resul
 	return FF_OK;
 }
 
-static ff_err field_error(const args *a, ff_err err, ff_cmd_result *r)
+static ff_err field_error(const ff_session *s, const args *a, ff_err err,
+			  ff_cmd_result *r)
 {
+	char why[160];
+
+	if (err == FF_E_NOMEM && ff_solver_too_big(s->level->w, s->level->h, s->mem_avail,
+						   why, sizeof why))
+		return fail_at(r, a->col[0], err, "%s: %s", a->w[0], why);
 	if (err == FF_E_NOTFOUND)
 		return fail_at(r, a->col[0], err, "the level has no goals: add one with 'goal add'");
 	if (err == FF_E_WALL)
@@ -515,7 +521,7 @@ static ff_err do_solve(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resu
 	}
 	TRY(solver_words(a, 1, &o, r));
 	if ((err = ff_session_begin(s, &o)) || (err = ff_session_step(s, FF_STEP_ALL, 1, &ph)))
-		return field_error(a, err, r);
+		return field_error(s, a, err, r);
 	describe(s, r);
 	r->redraw = FF_REDRAW_FIELD | FF_REDRAW_STATUS;
 	return FF_OK;
@@ -537,7 +543,7 @@ static ff_err do_step(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resul
 	if (!strcmp(a->w[1], "begin")) {
 		TRY(solver_words(a, 2, &o, r));
 		if ((err = ff_session_begin(s, &o)))
-			return field_error(a, err, r);
+			return field_error(s, a, err, r);
 		describe(s, r);
 		return FF_OK;
 	}
@@ -548,7 +554,7 @@ static ff_err do_step(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resul
 	if (!strcmp(a->w[1], "back")) {
 		if ((err = ff_session_step_back(s, n)))
 			return err == FF_E_STATE ? fail_at(r, a->col[1], err, "no step to take back")
-						 : field_error(a, err, r);
+						 : field_error(s, a, err, r);
 		describe(s, r);
 		return FF_OK;
 	}
@@ -558,7 +564,7 @@ static ff_err do_step(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resul
 		return fail_at(r, a->col[1], FF_E_PARSE,
 			       "unknown unit '%s' (cell, wave, phase, all, back or begin)", a->w[1]);
 	if ((err = ff_session_step(s, (ff_step_unit)u, n, &ph)))
-		return field_error(a, err, r);
+		return field_error(s, a, err, r);
 	describe(s, r);
 	return FF_OK;
 }

@@ -508,10 +508,10 @@ static void plot_fill(ff_level *l, const void *ctx, int cost)
 ff_err ff_level_fill(ff_level *l, int x, int y, int cost, ff_patch *undo)
 {
 	static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
-	size_t total = (size_t)l->w * (size_t)l->h, n = 0, head = 0;
+	size_t total = (size_t)l->w * (size_t)l->h, n = 0, head = 0, cap = 4096;
 	int bx0 = x, by0 = y, bx1 = x, by1 = y;
 	uint8_t *seen;
-	int *list, from;
+	int *list, *grown, from;
 	ff_err err;
 
 	if (!cost_ok(l, cost))
@@ -519,13 +519,12 @@ ff_err ff_level_fill(ff_level *l, int x, int y, int cost, ff_patch *undo)
 	if (!ff_level_in(l, x, y))
 		return FF_E_RANGE;
 	from = ff_level_value(l, x, y);
-	list = malloc(total * sizeof *list);
+	/* the list grows with the region, so a small fill of a large level
+	 * takes little memory (SEEN's untouched pages cost none) */
+	list = malloc(cap * sizeof *list);
 	seen = calloc(total, 1);
-	if (!list || !seen) {
-		free(list);
-		free(seen);
-		return FF_E_NOMEM;
-	}
+	if (!list || !seen)
+		goto fail;
 	/* Breadth first over the same-cost region; LIST doubles as the queue. */
 	list[n++] = y * l->w + x;
 	seen[y * l->w + x] = 1;
@@ -534,6 +533,12 @@ ff_err ff_level_fill(ff_level *l, int x, int y, int cost, ff_patch *undo)
 
 		bx0 = cx < bx0 ? cx : bx0, bx1 = cx > bx1 ? cx : bx1;
 		by0 = cy < by0 ? cy : by0, by1 = cy > by1 ? cy : by1;
+		if (n + 4 > cap) {
+			cap = cap * 2 < total ? cap * 2 : total;
+			if (!(grown = realloc(list, cap * sizeof *list)))
+				goto fail;
+			list = grown;
+		}
 		for (int k = 0; k < 4; k++) {
 			int nx = cx + dx[k], ny = cy + dy[k], nc = ny * l->w + nx;
 
@@ -548,6 +553,10 @@ ff_err ff_level_fill(ff_level *l, int x, int y, int cost, ff_patch *undo)
 	err = paint_region(l, bx0, by0, bx1, by1, cost, plot_fill, &f, undo);
 	free(list);
 	return err;
+fail:
+	free(list);
+	free(seen);
+	return FF_E_NOMEM;
 }
 
 /* Meta mutators: change a copy, save the old meta, then commit the copy. */

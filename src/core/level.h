@@ -28,7 +28,7 @@
 
 #include "err.h"
 
-#define FF_LEVEL_MAX_SIDE 4096
+#define FF_LEVEL_MAX_SIDE 16384
 #define FF_COST_MIN 1
 #define FF_COST_MAX 254
 #define FF_WALL 255

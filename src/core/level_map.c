@@ -19,6 +19,10 @@
 #include "buf.h"
 #include "level_text.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 bool ff_mapfile_detect(const char *buf, size_t len)
 {
 	return len >= 5 && !memcmp(buf, "type ", 5);
@@ -127,8 +131,146 @@ static ff_err check_rows(const char **p, const char *end, int w, int h, bool see
 	return FF_OK;
 }
 
-ff_err ff_mapfile_parse(const char *buf, size_t len, const char *name,
-			ff_level **out, ff_diag *diag)
+/* The cost of each map character, 0 for none. */
+static void map_costs(uint8_t cost[256])
+{
+	for (int c = 0; c < 256; c++)
+		cost[c] = map_cost((char)c) < 0 ? 0 : (uint8_t)map_cost((char)c);
+}
+
+size_t ff_grid_row(const uint8_t cost[256], const char *in, uint8_t *out, size_t n)
+{
+	unsigned bad = 0;
+
+	/* no branch in the loop: a bad character is looked for only once one
+	 * was seen, so a large grid reads at memory speed */
+	for (size_t x = 0; x < n; x++) {
+		uint8_t c = cost[(unsigned char)in[x]];
+		out[x] = c;
+		bad |= c == 0;
+	}
+	if (!bad)
+		return n;
+	for (size_t x = 0;; x++)
+		if (!cost[(unsigned char)in[x]])
+			return x;
+}
+
+/* ff_grid_row() for map characters, sixteen at a time where SSE2 is:
+ * each cost is a mask of the characters that give it, so no table is
+ * looked up.  Notes in SEEN the wall kinds 'T' and 'O' when they occur. */
+static size_t map_row(const uint8_t cost[256], const char *in, uint8_t *out, size_t n,
+		      bool seen[256])
+{
+	size_t x = 0, r;
+#if defined(__SSE2__)
+	const __m128i dot = _mm_set1_epi8('.'), g = _mm_set1_epi8('G'), sw = _mm_set1_epi8('S');
+	const __m128i wa = _mm_set1_epi8('W'), t = _mm_set1_epi8('T'), at = _mm_set1_epi8('@');
+	const __m128i o = _mm_set1_epi8('O'), one = _mm_set1_epi8(1), five = _mm_set1_epi8(5);
+	const __m128i twenty = _mm_set1_epi8(20);
+	__m128i mt = _mm_setzero_si128(), mo = mt;
+
+	for (; x + 16 <= n; x += 16) {
+		const __m128i c = _mm_loadu_si128((const __m128i *)(in + x));
+		const __m128i m1 = _mm_or_si128(_mm_cmpeq_epi8(c, dot), _mm_cmpeq_epi8(c, g));
+		const __m128i m5 = _mm_cmpeq_epi8(c, sw), m20 = _mm_cmpeq_epi8(c, wa);
+		const __m128i t1 = _mm_cmpeq_epi8(c, t), o1 = _mm_cmpeq_epi8(c, o);
+		const __m128i mw = _mm_or_si128(_mm_or_si128(t1, o1), _mm_cmpeq_epi8(c, at));
+		const __m128i v = _mm_or_si128(_mm_or_si128(_mm_and_si128(m1, one),
+							    _mm_and_si128(m5, five)),
+					       _mm_or_si128(_mm_and_si128(m20, twenty), mw));
+		_mm_storeu_si128((__m128i *)(out + x), v);
+		mt = _mm_or_si128(mt, t1);
+		mo = _mm_or_si128(mo, o1);
+		if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(m1, m5), _mm_or_si128(m20, mw))) !=
+		    0xffff)
+			break;
+	}
+	seen['T'] |= _mm_movemask_epi8(mt) != 0;
+	seen['O'] |= _mm_movemask_epi8(mo) != 0;
+#endif
+	r = x + ff_grid_row(cost, in + x, out + x, n - x);
+	for (size_t i = x; i < r; i++)
+		seen[(unsigned char)in[i]] = true;
+	return r;
+}
+
+/* The header's size, with *P past it; false when it is not a valid one. */
+static bool header(const char **p, const char *end, int *w, int *h)
+{
+	const char *line;
+	size_t n;
+
+	return line_at(p, end, &line, &n) && n >= 5 && !memcmp(line, "type ", 5) &&
+	       !memchr(line, '\0', n) && line_at(p, end, &line, &n) &&
+	       header_num(line, n, "height", h) && line_at(p, end, &line, &n) &&
+	       header_num(line, n, "width", w) && line_at(p, end, &line, &n) && n == 3 &&
+	       !memcmp(line, "map", 3);
+}
+
+/* Gives the walls of L read from the H rows of W characters at GRID their
+ * kinds: trees and out-of-bounds are wall terrains of their own. */
+static ff_err wall_kinds_of(ff_level *l, const char *grid, const char *end, const bool seen[256])
+{
+	const char *line;
+	int value[256];
+	ff_err err;
+	size_t n;
+
+	if ((err = map_palette(l, seen, value)))
+		return err;
+	for (int y = 0; y < l->h && line_at(&grid, end, &line, &n); y++)
+		for (int x = 0; x < l->w; x++)
+			if (value[(unsigned char)line[x]] > FF_WALL &&
+			    (err = ff_level_put(l, x, y, value[(unsigned char)line[x]])))
+				return err;
+	return FF_OK;
+}
+
+/* The parse of a valid file, at memory speed: each row is W characters
+ * and a line end where they should be (no search for the '\n'), read
+ * sixteen at a time.  NULL at the first thing amiss (or out of memory),
+ * for parse() to say what it is.  NUL bytes need no search of their own:
+ * one in a row is a bad character, after the header line 'type ' only
+ * empty lines are allowed. */
+static ff_level *parse_fast(const char *buf, size_t len, const char *name)
+{
+	const char *p = buf, *end = buf + len, *line, *grid;
+	bool seen[256] = {false};
+	uint8_t cost[256];
+	int w, h;
+	ff_level *l;
+	size_t n;
+
+	if (!header(&p, end, &w, &h) || !ff_level_name_ok(name) ||
+	    !(l = ff_level_create(w, h, name)))
+		return NULL;
+	map_costs(cost);
+	grid = p;
+	for (int y = 0; y < h; y++) {
+		size_t left = (size_t)(end - p), eol = (size_t)w;
+		if (left > eol && p[eol] == '\r')
+			eol++;
+		if (left <= eol || p[eol] != '\n' ||
+		    map_row(cost, p, l->cells + (size_t)y * (size_t)w, (size_t)w, seen) < (size_t)w)
+			goto fail;
+		p += eol + 1;
+	}
+	while (line_at(&p, end, &line, &n))
+		if (n)
+			goto fail;
+	if ((seen['T'] || seen['O']) && wall_kinds_of(l, grid, end, seen))
+		goto fail;
+	return l;
+fail:
+	ff_level_destroy(l);
+	return NULL;
+}
+
+/* The parse that says what is wrong: the first NUL byte, else the first
+ * line that is not as it should be. */
+static ff_err parse(const char *buf, size_t len, const char *name, ff_level **out,
+		    ff_diag *diag)
 {
 	const char *p = buf, *end = buf + len, *line, *grid;
 	int w = 0, h = 0, value[256];
@@ -137,8 +279,6 @@ ff_err ff_mapfile_parse(const char *buf, size_t len, const char *name,
 	ff_err err;
 	size_t n;
 
-	if (diag)
-		memset(diag, 0, sizeof *diag);
 	if (ff_text_has_nul(buf, len, diag))
 		return FF_E_PARSE;
 	if (!line_at(&p, end, &line, &n) || n < 5 || memcmp(line, "type ", 5))
@@ -167,6 +307,20 @@ ff_err ff_mapfile_parse(const char *buf, size_t len, const char *name,
 	}
 	*out = l;
 	return FF_OK;
+}
+
+ff_err ff_mapfile_parse(const char *buf, size_t len, const char *name,
+			ff_level **out, ff_diag *diag)
+{
+	ff_level *l;
+
+	if (diag)
+		memset(diag, 0, sizeof *diag);
+	if ((l = parse_fast(buf, len, name))) {
+		*out = l;
+		return FF_OK;
+	}
+	return parse(buf, len, name, out, diag);
 }
 
 char *ff_mapfile_format(const ff_level *l, size_t *len, long *lossy)

@@ -338,32 +338,44 @@ static ff_err read_header(reader *r, header *hd)
 	return fail(r, 1, "truncated: no 'grid' line");
 }
 
+/* The grid's rows: costs through a table, at memory speed; then, when
+ * the palette has wall terrains of more than one kind, which wall each
+ * wall cell is. */
 static ff_err read_grid(reader *r, ff_level *l)
 {
+	uint8_t cost_of[256] = {0};             /* 0: no terrain has the glyph */
 	int16_t value_of[256];
+	bool kinds = false;
 
-	for (int i = 0; i < 256; i++)
-		value_of[i] = -1;
-	for (int i = 0; i < l->meta.npalette; i++)
-		value_of[(unsigned char)l->meta.palette[i].glyph] =
-			(int16_t)ff_level_terrain_value(l, i);
+	for (int i = 0; i < l->meta.npalette; i++) {
+		int v = ff_level_terrain_value(l, i);
+		cost_of[(unsigned char)l->meta.palette[i].glyph] = l->meta.palette[i].cost;
+		value_of[(unsigned char)l->meta.palette[i].glyph] = (int16_t)v;
+		kinds = kinds || v > FF_WALL;
+	}
 	for (int y = 0; y < l->h; y++) {
+		uint8_t *row = l->cells + (size_t)y * (size_t)l->w;
+		size_t x;
+		char g;
+
 		if (!next_line(r))
 			return fail(r, 1, "truncated: grid has %d of %d rows", y, l->h);
 		if (r->len != (size_t)l->w)
 			return fail(r, r->len < (size_t)l->w ? (int)r->len + 1 : l->w + 1,
 				    "row %d has %zu cells, expected %d", y, r->len, l->w);
-		for (int x = 0; x < l->w; x++) {
-			int c = value_of[(unsigned char)r->line[x]];
-			if (c < 0 && isgraph((unsigned char)r->line[x]))
-				return fail(r, x + 1, "unknown glyph '%c' (not in the terrain palette)",
-					    r->line[x]);
-			if (c < 0)
-				return fail(r, x + 1, "unknown glyph, byte 0x%02x (not in the terrain "
-					    "palette)", (unsigned char)r->line[x]);
-			if (ff_level_put(l, x, y, c))
-				return FF_E_NOMEM;
+		x = ff_grid_row(cost_of, r->line, row, (size_t)l->w);
+		if (x < (size_t)l->w) {
+			g = r->line[x];
+			if (isgraph((unsigned char)g))
+				return fail(r, (int)x + 1, "unknown glyph '%c' (not in the terrain "
+					    "palette)", g);
+			return fail(r, (int)x + 1, "unknown glyph, byte 0x%02x (not in the terrain "
+				    "palette)", (unsigned char)g);
 		}
+		for (x = 0; kinds && x < (size_t)l->w; x++)
+			if (row[x] == FF_WALL &&
+			    ff_level_put(l, (int)x, y, value_of[(unsigned char)r->line[x]]))
+				return FF_E_NOMEM;
 	}
 	if (!next_line(r) || r->len != 3 || memcmp(r->line, "end", 3))
 		return fail(r, 1, "expected 'end' after the %d grid rows", l->h);

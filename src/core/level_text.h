@@ -46,6 +46,10 @@ char *ff_mapfile_format(const ff_level *l, size_t *len, long *lossy);
  * '?' for a value with no glyph); shared by both formats. */
 struct ff_buf;
 void ff_grid_rows(struct ff_buf *b, const ff_level *l, const char glyph[FF_TERRAIN_VALUES]);
+/* Reads a row of N glyphs IN into costs OUT through COST (0 for a glyph
+ * of no terrain); returns the index of the first unknown glyph, or N.
+ * Shared by both formats. */
+size_t ff_grid_row(const uint8_t cost[256], const char *in, uint8_t *out, size_t n);
 
 /* True, with its place and a message in DIAG (when not NULL), when the
  * text BUF of LEN bytes holds a NUL byte: no text format has one, and a C

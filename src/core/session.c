@@ -155,7 +155,8 @@ static ff_err ensure_solver(ff_session *s)
 
 	if (s->solver && s->solver_w == s->level->w && s->solver_h == s->level->h)
 		return FF_OK;
-	if (!(sv = ff_solver_create(s->level->w, s->level->h)))
+	if (ff_solver_too_big(s->level->w, s->level->h, s->mem_avail, NULL, 0) ||
+	    !(sv = ff_solver_create(s->level->w, s->level->h)))
 		return FF_E_NOMEM;
 	ff_sim_destroy(s->sim);
 	s->sim = NULL;

@@ -15,8 +15,8 @@
 
 #define FF_UNDO_MAX 1000
 /* What the undo history may hold, in bytes of saved cells and meta: a fill
- * of a 4096 x 4096 level saves 16 MB.  The oldest records go first; the
- * last one always stays. */
+ * of a 4096 x 4096 level saves 16 MB, of a 16384 x 16384 one 256 MB.  The
+ * oldest records go first; the last one always stays. */
 #define FF_UNDO_BYTES ((size_t)256 << 20)
 
 /* One 'step' command since the solve began, so a step can be taken back by
@@ -37,6 +37,8 @@ typedef struct ff_session {
 	int undo_floor, redo_floor;
 	size_t undo_bytes_max;   /* FF_UNDO_BYTES (tests set less) */
 	bool modified;           /* changed since loaded or last marked saved */
+	size_t mem_avail;        /* bytes a field may take; 0: no limit known
+				    (the front ends set it from the system) */
 
 	/* The field: a solve of the level's goals, kept current as it changes. */
 	ff_solver *solver;       /* owned; NULL until the first solve */

@@ -49,8 +49,8 @@ ff_solver *ff_solver_create(int w, int h)
 	}
 	s->phase = FF_PHASE_IDLE;
 	s->last = -1;
-	/* exact for p < 2^25 and W < 2^13 (see solver_dijkstra.c) */
-	s->wmagic = ((uint64_t)1 << 40) / (uint64_t)s->W + 1;
+	/* exact for every padded index of a level of up to 16384^2 (solver_par.c) */
+	s->wmagic = ((uint64_t)1 << FF_WSHIFT) / (uint64_t)s->W + 1;
 	if (n >= FF_PAR_MIN_CELLS)
 		s->par = ff_par_create(s);
 	return s;
@@ -69,11 +69,50 @@ void ff_solver_destroy(ff_solver *s)
 	free(s);
 }
 
+/* The buffers of a W x H solver but its thread's. */
+static size_t own_bytes(int w, int h)
+{
+	size_t np = (size_t)(w + 2) * (size_t)(h + 2);
+	int bs, nblk;
+
+	ffq_size((size_t)w * (size_t)h, &bs, &nblk);
+	return sizeof(ff_solver) + np * (1 + sizeof(double) + 1) +
+	       (size_t)nblk * ((size_t)bs + 1) * sizeof(int32_t);
+}
+
 size_t ff_solver_bytes(const ff_solver *s)
 {
-	return sizeof *s + s->np * (1 + sizeof *s->val + 1) +
-	       (size_t)s->nblk * ((size_t)s->bs + 1) * sizeof(int32_t) +
-	       ff_par_bytes(s->par);
+	return own_bytes(s->w, s->h) + ff_par_bytes(s->par);
+}
+
+size_t ff_solver_bytes_for(int w, int h)
+{
+	if (w < 1 || h < 1 || w > FF_LEVEL_MAX_SIDE || h > FF_LEVEL_MAX_SIDE)
+		return 0;
+	return own_bytes(w, h) + ff_par_bytes_for(w, h);
+}
+
+/* BYTES as "3.1 GB" or "785 MB" into BUF. */
+static const char *human(size_t bytes, char *buf, size_t n)
+{
+	if (bytes >= (size_t)1 << 30)
+		snprintf(buf, n, "%.1f GB", (double)bytes / (1 << 30));
+	else
+		snprintf(buf, n, "%.0f MB", ceil((double)bytes / (1 << 20)));
+	return buf;
+}
+
+bool ff_solver_too_big(int w, int h, size_t avail, char *buf, size_t n)
+{
+	size_t need = ff_solver_bytes_for(w, h);
+	char a[32], b[32];
+
+	if (!avail || need <= avail)
+		return false;
+	if (buf && n)
+		snprintf(buf, n, "a full field of %dx%d cells needs %s, more than the %s available",
+			 w, h, human(need, a, sizeof a), human(avail, b, sizeof b));
+	return true;
 }
 
 ff_err ff_solver_set_threads(ff_solver *s, int n)

@@ -86,6 +86,16 @@ ff_solver *ff_solver_create(int w, int h);
 void ff_solver_destroy(ff_solver *s);
 /* Bytes of working memory the solver holds. */
 size_t ff_solver_bytes(const ff_solver *s);
+/* The bytes ff_solver_create(W, H) would take (its thread counted as if it
+ * had one), known before trying: about 11.8 per cell (docs/solver.md);
+ * 0 for a bad size.  Callers that know the memory free compare the two up
+ * front instead of failing half way. */
+size_t ff_solver_bytes_for(int w, int h);
+/* True when a full field of W x H cells needs more than AVAIL bytes (0:
+ * no limit known), and then says so in BUF (N bytes; may be NULL):
+ * "a full field of 16384x16384 cells needs 3.1 GB, more than the 2.0 GB
+ * available". */
+bool ff_solver_too_big(int w, int h, size_t avail, char *buf, size_t n);
 /* Threads for one-shot solves (ff_solver_solve; also a stepped solve's
  * FMM integration when the whole phase is stepped before any cell is
  * settled, and its flow when the whole phase is stepped at once): 0 (the

@@ -46,6 +46,10 @@
  * for choosing an arrow: the sums of two shortest paths, equal in exact
  * arithmetic, differ by their rounding (about 1e-16 per step added). */
 #define FF_ARROW_TOL 0x1p-40
+/* Rows from padded indices without a division: p / W == (p * wmagic) >>
+ * FF_WSHIFT, wmagic = 2^FF_WSHIFT / W + 1 (solver_par.c says why it is
+ * exact). */
+#define FF_WSHIFT 48
 
 /* The hot loops are built from small helpers that must be inlined. */
 #if defined(__GNUC__)
@@ -119,7 +123,7 @@ struct ff_solver {
 	/* the second thread of one-shot solves (solver_par.c) */
 	struct ff_par *par;                 /* NULL: one thread only */
 	int threads;                        /* ff_solver_set_threads() */
-	uint64_t wmagic;                    /* p / W == (p * wmagic) >> 40 */
+	uint64_t wmagic;                    /* p / W == (p * wmagic) >> FF_WSHIFT */
 	long par_rounds, par_worker;        /* two-part rounds, and those whose
 					       second part the worker did */
 	long par_falls;                     /* fallbacks to one thread (tests) */
@@ -232,6 +236,8 @@ bool ff_fmm_run(ff_solver *s, long n, bool wave);
 struct ff_par *ff_par_create(ff_solver *s);
 void ff_par_destroy(struct ff_par *p);
 size_t ff_par_bytes(const struct ff_par *p);
+/* What ff_par_bytes() would be for a W x H solver that has the thread. */
+size_t ff_par_bytes_for(int w, int h);
 /* Flow direction of padded cell P from the final values. */
 uint8_t ff_dijkstra_dir(const ff_solver *s, int32_t p);
 /* Neighbour offsets in FF_DIR_* order; whether the step from P towards D

@@ -3,9 +3,11 @@
  * scheme is described in solver_par.h; the methods' parts are in solver_dijkstra.c and
  * solver_fmm.c).
  *
- * Rows come from p / W = (p * wmagic) >> 40 with wmagic = 2^40 / W + 1:
- * the error p * (wmagic - 2^40 / W) / 2^40 < 2^25 / 2^40 < 1 / W (p < 2^25
- * and W < 2^13 for levels up to 4096 x 4096), so the floor is exact.
+ * Rows come from p / W = (p * wmagic) >> 48 with wmagic = 2^48 / W + 1:
+ * the error p * (wmagic - 2^48 / W) / 2^48 < p / 2^48 < 1 / W, as p * W <
+ * W^2 * (h + 2) <= 16386^3 < 2^42 for levels up to 16384 x 16384, so the
+ * floor is exact; and p * wmagic <= (h + 2) * 2^48 + p < 2^63 does not
+ * overflow.
  */
 #define _POSIX_C_SOURCE 200809L    /* pthreads, sched_yield, sysconf */
 
@@ -136,22 +138,29 @@ bool ff_par_both(ff_solver *s, ff_par_job job)
 /* Cells within FF_PAR_MARGIN rows of a band edge in thread T's bands: the
  * most cells it can defer in one round (a cell is deferred at most once
  * per bucket). */
-static size_t margin_cells(const ff_solver *s, int t)
+static size_t margin_cells(int W, int h, int t)
 {
 	size_t n = 0;
 
-	for (int r = 1; r <= s->h; r++) {
-		int32_t c = r * s->W + 1;
-		if (ff_par_owner(s, c) == t && ff_par_edge(s, c, FF_PAR_MARGIN))
-			n += (size_t)s->W;
-	}
+	for (int r = 1; r <= h; r++)
+		if ((r / FF_BAND & 1) == t &&
+		    (uint32_t)(r % FF_BAND) - FF_PAR_MARGIN >= (uint32_t)(FF_BAND - 2 * FF_PAR_MARGIN))
+			n += (size_t)W;
 	return n;
+}
+
+size_t ff_par_bytes_for(int w, int h)
+{
+	if ((size_t)w * (size_t)h < FF_PAR_MIN_CELLS || h < FF_BAND)
+		return 0;
+	return sizeof(struct ff_par) +
+	       (margin_cells(w + 2, h, 0) + margin_cells(w + 2, h, 1)) * sizeof(int32_t);
 }
 
 struct ff_par *ff_par_create(ff_solver *s)
 {
 	struct ff_par *P;
-	size_t n0 = margin_cells(s, 0), n1 = margin_cells(s, 1);
+	size_t n0 = margin_cells(s->W, s->h, 0), n1 = margin_cells(s->W, s->h, 1);
 
 	/* a level of one band would leave the worker nothing to do */
 	if (s->h < FF_BAND || sysconf(_SC_NPROCESSORS_ONLN) < 2)

@@ -122,13 +122,13 @@ bool ff_par_both(ff_solver *s, ff_par_job job);
 /* The thread owning cell C (the parity of its band). */
 static inline int ff_par_owner(const ff_solver *s, int32_t c)
 {
-	return (int)((((uint64_t)c * s->wmagic) >> 40) / FF_BAND) & 1;
+	return (int)((((uint64_t)c * s->wmagic) >> FF_WSHIFT) / FF_BAND) & 1;
 }
 
 /* Whether cell C lies within M rows of its band's edges. */
 static inline bool ff_par_edge(const ff_solver *s, int32_t c, int m)
 {
-	uint32_t r = (uint32_t)(((uint64_t)c * s->wmagic) >> 40) % FF_BAND;
+	uint32_t r = (uint32_t)(((uint64_t)c * s->wmagic) >> FF_WSHIFT) % FF_BAND;
 
 	return r - (uint32_t)m >= (uint32_t)(FF_BAND - 2 * m);
 }

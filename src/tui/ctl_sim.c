@@ -60,7 +60,8 @@ static void sync_split(ff_ctl *c)
 		return;
 	if (!c->solver2 || c->s2w != l->w || c->s2h != l->h) {
 		ff_solver_destroy(c->solver2);
-		c->solver2 = ff_solver_create(l->w, l->h);
+		c->solver2 = ff_solver_too_big(l->w, l->h, s->mem_avail, NULL, 0) ? NULL :
+			     ff_solver_create(l->w, l->h);
 		if (!c->solver2)
 			return;
 		c->s2w = l->w, c->s2h = l->h;
