@@ -308,6 +308,46 @@ START_TEST(arrow_rule_words)
 }
 END_TEST
 
+/* Commands about the crowd: units in 'set', counting lines and switches,
+ * spawn sources, and a spot with room for fewer bodies than asked. */
+START_TEST(crowd_commands)
+{
+	ff_session *s = ts_start(30, 10);
+	ff_cmd_result r;
+	ff_sim_line ln;
+
+	ts_ok(s, "set speed 2.4cells/s");
+	ck_assert_double_eq(s->level->meta.params[FF_P_SPEED], 1.2);
+	ck_assert_int_eq(ff_cmd_exec(s, "set speed 3km/h", &r), FF_E_PARSE);
+	ck_assert_int_eq(r.col, 11);
+	ck_assert_ptr_nonnull(strstr(r.msg, "m/s"));
+	ck_assert_double_eq(s->level->meta.params[FF_P_SPEED], 1.2);
+	ts_ok(s, "goal add rect 29,0 1,10");
+	ts_ok(s, "spawn add rect 0,0 4,10 30 rate 5");
+	ck_assert_double_eq(s->level->meta.spawns[0].rate, 5);
+	ts_ok(s, "solve fmm");
+	ts_ok(s, "sim line 15,0 15,10");
+	ck_assert_int_eq(ff_cmd_exec(s, "sim line 3,3 3,3", &r), FF_E_INVAL);
+	ck_assert_int_eq(ff_cmd_exec(s, "sim speed-density maybe", &r), FF_E_PARSE);
+	ts_ok(s, "sim spawn");
+	ck_assert_int_eq(ff_sim_pending(s->sim), 30);
+	ts_ok(s, "tick 400");
+	ck_assert_int_eq(ff_sim_pending(s->sim), 0);
+	ff_sim_line_get(s->sim, 0, &ln);
+	ck_assert_int_eq(ln.crossings, 30);
+	ts_ok(s, "sim line clear");
+	ck_assert_int_eq(ff_sim_nlines(s->sim), 0);
+	ts_ok(s, "sim speed-density off");
+	ck_assert(s->sim_flags & FF_SIM_FREE_SPEED);
+	ts_ok(s, "sim speed-density on");
+	ck_assert(!(s->sim_flags & FF_SIM_FREE_SPEED));
+	/* one cell holds four bodies of 0.2 m in 0.5 m cells */
+	ck_assert_int_eq(ff_cmd_exec(s, "sim add 10,5 9", &r), FF_OK);
+	ck_assert_ptr_nonnull(strstr(r.msg, "of 9 agents: no room"));
+	ts_stop(s);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("cmd");
@@ -316,6 +356,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, paint_commands_match_api);
 	tcase_add_test(tc, wall_terrain_by_name);
 	tcase_add_test(tc, goals_spawns_set);
+	tcase_add_test(tc, crowd_commands);
 	tcase_add_test(tc, undo_redo_through_commands);
 	tcase_add_test(tc, name_is_not_undone);
 	tcase_add_test(tc, undo_history_keeps_to_its_budget);

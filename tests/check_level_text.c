@@ -183,8 +183,8 @@ struct bad_case {
 
 static const struct bad_case bad_text[] = {
 	{"empty", "", 1, 1, "truncated"},
-	{"no magic", "hello\n", 1, 1, "expected 'fieldmarshal level 1'"},
-	{"newer version", "fieldmarshal level 2\n", 1, 20, "unsupported format version"},
+	{"no magic", "hello\n", 1, 1, "expected 'fieldmarshal level 2'"},
+	{"newer version", "fieldmarshal level 3\n", 1, 20, "unsupported format version"},
 	{"truncated header", "fieldmarshal level 1\nname t\nsize 4 3\n", 3, 1, "truncated: no 'grid'"},
 	{"truncated grid", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n", 5, 1, "grid has 1 of 3 rows"},
 	{"no end", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n....\n....\n", 7, 1, "expected 'end'"},
@@ -207,7 +207,17 @@ static const struct bad_case bad_text[] = {
 	{"goal missing args", "fieldmarshal level 1\nname t\ngoal rect 1 1 2\n", 3, 16, "missing arguments"},
 	{"goal extra args", "fieldmarshal level 1\nname t\ngoal cell 1 1 7\n", 3, 15, "trailing garbage '7'"},
 	{"bad param", "fieldmarshal level 1\nname t\nparam warp 9\n", 3, 7, "unknown parameter 'warp'"},
-	{"param range", "fieldmarshal level 1\nname t\nparam speed -3\n", 3, 13, "speed must be 0.01..100, not -3"},
+	{"param range", "fieldmarshal level 2\nname t\nparam speed -3\n", 3, 13, "speed must be 0.01..20 m/s, not -3"},
+	{"param range v1", "fieldmarshal level 1\nname t\nparam speed 100\n", 3, 13,
+	 "speed must be 0.01..20 m/s, not 100 (converted from version 1)"},
+	{"param unit", "fieldmarshal level 2\nname t\nparam speed 3km/h\n", 3, 13,
+	 "'3km/h' is not a number (in m/s or cells/s)"},
+	{"param v1 only", "fieldmarshal level 2\nname t\nparam density_threshold 8\n", 3, 7,
+	 "unknown parameter 'density_threshold'"},
+	{"spawn rate 0", "fieldmarshal level 2\nname t\nspawn rect 0 0 2 2 5 rate 0\n", 3, 27,
+	 "rate '0' must be a number of agents per second"},
+	{"spawn not rate", "fieldmarshal level 2\nname t\nspawn rect 0 0 2 2 5 pace 3\n", 3, 22,
+	 "expected 'rate R' after the count, not 'pace'"},
 	{"terrain clash", "fieldmarshal level 1\nname t\nterrain a . 1\nterrain b . 2\n", 4, 9, "repeats the name, glyph or cost"},
 	{"terrain cost 0", "fieldmarshal level 1\nname t\nterrain a . 0\n", 3, 13, "cost 0 is out of range"},
 	{"second name", "fieldmarshal level 1\nname t\nsize 4 3\nname u\n", 4, 1, "a second 'name' line"},
@@ -421,8 +431,62 @@ START_TEST(crlf_and_comments_accepted)
 	ck_assert_str_eq(l->meta.note, "a note\n\ntwo\n");
 	ck_assert_int_eq(ff_level_cost(l, 1, 0), FF_WALL);
 	out = ff_textlevel_format(l, NULL);
-	ck_assert(strstr(out, "# a note\n#\n# two\nfieldmarshal level 1\nname t\n") == out);
+	ck_assert(strstr(out, "# a note\n#\n# two\nfieldmarshal level 2\nname t\n") == out);
 	free(out);
+	ff_level_destroy(l);
+}
+END_TEST
+
+/* Version 1 kept parameters in cells (0.5 m) and triggered funnelling by
+ * a neighbour count: its files load with those turned into version 2's
+ * SI parameters, and are written back as version 2. */
+START_TEST(version_1_parameters_are_converted)
+{
+	const char *t = "fieldmarshal level 1\nname t\nsize 2 1\nparam speed 4\n"
+			"param radius 0.3\nparam arrival_radius 1\nparam density_radius 2\n"
+			"param density_threshold 10\nparam jitter 7\ngrid\n..\nend\n";
+	ff_level *l = NULL;
+	ff_diag diag;
+	char *out;
+
+	ck_assert_int_eq(ff_textlevel_parse(t, strlen(t), &l, &diag), FF_OK);
+	ck_assert_double_eq(l->meta.params[FF_P_SPEED], 2.0);
+	ck_assert_double_eq(l->meta.params[FF_P_RADIUS], 0.15);
+	ck_assert_double_eq(l->meta.params[FF_P_ARRIVAL_RADIUS], 0.5);
+	ck_assert_double_eq(l->meta.params[FF_P_JITTER], 7);
+	/* 10 neighbours within 2 cells of 0.5 m: 10 / (pi 1^2) per m^2 */
+	ck_assert_double_eq_tol(l->meta.params[FF_P_FUNNEL_DENSITY], 10 / 3.14159265358979, 1e-12);
+	ck_assert_double_eq(l->meta.params[FF_P_CELL_SIZE], 0.5);
+	out = ff_textlevel_format(l, NULL);
+	ck_assert_ptr_nonnull(strstr(out, "fieldmarshal level 2\n"));
+	ck_assert_ptr_nonnull(strstr(out, "param speed 2\n"));
+	free(out);
+	ff_level_destroy(l);
+}
+END_TEST
+
+/* A parameter may be written in its cell unit, read with the cell size
+ * given before it; spawn rates round-trip. */
+START_TEST(units_and_rates)
+{
+	const char *t = "fieldmarshal level 2\nname t\nsize 4 4\nparam cell_size 0.25\n"
+			"param speed 4cells/s\nparam radius 0.1m\n"
+			"spawn rect 0 0 2 2 5 rate 1.5\ngrid\n....\n....\n....\n....\nend\n";
+	ff_level *l = NULL, *back = NULL;
+	ff_diag diag;
+	char *out;
+
+	ck_assert_int_eq(ff_textlevel_parse(t, strlen(t), &l, &diag), FF_OK);
+	ck_assert_double_eq(l->meta.params[FF_P_SPEED], 1.0);
+	ck_assert_double_eq(l->meta.params[FF_P_RADIUS], 0.1);
+	ck_assert_double_eq(l->meta.spawns[0].rate, 1.5);
+	out = ff_textlevel_format(l, NULL);
+	ck_assert_ptr_nonnull(strstr(out, "param cell_size 0.25\nparam speed 1\nparam radius 0.1\n"));
+	ck_assert_ptr_nonnull(strstr(out, "spawn rect 0 0 2 2 5 rate 1.5\n"));
+	ck_assert_int_eq(ff_textlevel_parse(out, strlen(out), &back, &diag), FF_OK);
+	ck_assert(ff_level_equal(l, back));
+	free(out);
+	ff_level_destroy(back);
 	ff_level_destroy(l);
 }
 END_TEST
@@ -489,6 +553,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, nul_bytes_refused);
 	tcase_add_test(tc, format_of_parse_is_a_fixed_point);
 	tcase_add_test(tc, crlf_and_comments_accepted);
+	tcase_add_test(tc, version_1_parameters_are_converted);
+	tcase_add_test(tc, units_and_rates);
 	tcase_add_test(tc, shapes_under_walls_load);
 	tcase_add_test(tc, params_round_trip_exactly);
 	suite_add_tcase(s, tc);

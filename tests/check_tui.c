@@ -503,7 +503,8 @@ START_TEST(sim_mode_runs_pauses_and_ticks)
 	ck_assert_int_eq(ff_sim_count(sess.sim), 10);
 	ck_assert_int_eq(agents_on_screen(), 10);
 	/* one cell with 12 agents shows 'O' (not '+', the frontier), one with 3
-	 * shows '3' */
+	 * shows '3' (small bodies, so that twelve fit in a cell) */
+	ff_ctl_run(&ctl, "set radius 0.02");
 	ff_ctl_run(&ctl, "sim add 10,2 12");
 	ff_ctl_run(&ctl, "sim add 10,7 3");
 	ctl.utf8 = false;
@@ -606,7 +607,7 @@ START_TEST(recording_writes_the_commands_run)
 	ck_assert_str_eq(io.target, "lesson.replay");
 	ck_assert_msg(strstr(ctl.msg, "recorded 6 commands"), "%s", ctl.msg);
 	ck_assert_ptr_nonnull(strstr(io.written, "fieldmarshal replay 1\nprogram fieldmarshal "));
-	ck_assert_ptr_nonnull(strstr(io.written, "level inline\nfieldmarshal level 1\n"));
+	ck_assert_ptr_nonnull(strstr(io.written, "level inline\nfieldmarshal level 2\n"));
 	ck_assert_ptr_nonnull(strstr(io.written, "\nend\nexpect hash "));
 	ck_assert_ptr_nonnull(strstr(io.written, "\npaint 15,5 wall\nexpect hash "));
 	ck_assert_ptr_nonnull(strstr(io.written, "\ngoal add cell 27,5\nexpect hash "));

@@ -100,7 +100,7 @@ grep -q "^fieldmarshal: cannot solve 'gw.level': goal 1 at 5,5 lies entirely on 
 grep -q "no\\\\x1b\\[2Jsuch\\\\r.level" err || fail "a name with controls said: $(cat -v err)"
 printf 'fieldmarshal level 1\r\r\nname t\r\r\n' > crcr.level
 "$F" show crcr.level 2> err && fail "a CR CR LF level loaded"
-grep -q "^crcr.level:1:20: unsupported format version '1\\\\r' (this program reads 1)$" err ||
+grep -q "^crcr.level:1:20: unsupported format version '1\\\\r' (this program reads 1 and 2)$" err ||
 	fail "a CR CR LF level said: $(cat -v err)"
 
 # replay --update --until keeps the lines after LINE

@@ -78,9 +78,9 @@ AM_TESTS_ENVIRONMENT = FIELDMARSHAL='$(abs_top_builddir)/src/fieldmarshal'; \
 	srcdir='$(abs_top_srcdir)'; PNGDUMP='$(abs_top_builddir)/tests/pngdump'; \
 	export FIELDMARSHAL srcdir PNGDUMP;
 TESTS += tests/replays.sh tests/cli.sh tests/reports.sh tests/pictures.sh \
-	tests/formats.sh tests/faults.sh
+	tests/formats.sh tests/faults.sh tests/sim_cli.sh
 EXTRA_DIST += tests/replays.sh tests/replays tests/cli.sh tests/reports.sh \
-	tests/pictures.sh tests/formats.sh tests/faults.sh
+	tests/pictures.sh tests/formats.sh tests/faults.sh tests/sim_cli.sh
 # pictures.sh reads PNGs through libpng with this helper (not a test itself).
 EXTRA_PROGRAMS = tests/pngdump
 tests_pngdump_CFLAGS = $(AM_CFLAGS) $(PNG_CFLAGS)
@@ -113,3 +113,16 @@ TUI_TESTS = tests/tui/edit.sh tests/tui/solve.sh tests/tui/resize.sh \
 TESTS += $(TUI_TESTS)
 tests/tui/picture.log: tests/pngdump$(EXEEXT)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh
+
+# The crowd against published experiments (docs/simulation.md,
+# "Validation"): 'make validate' prints the full table; make check runs the
+# fast version.
+check_PROGRAMS += tests/validation/validate
+tests_validation_validate_SOURCES = tests/validation/validate.c
+tests_validation_validate_CFLAGS = $(AM_CFLAGS)
+tests_validation_validate_LDADD = src/core/libffcore.a $(LIBS)
+TESTS += tests/validation/fast.sh
+EXTRA_DIST += tests/validation/fast.sh
+validate: tests/validation/validate$(EXEEXT)
+	$(builddir)/tests/validation/validate
+.PHONY: validate

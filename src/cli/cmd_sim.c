@@ -1,7 +1,8 @@
 /*
  * cmd_sim.c - 'fieldmarshal sim': solve a level, spawn a crowd, run it
- * headless and print statistics, per-tick rows or ASCII frames, ending with
- * the state hash that replays check.
+ * headless and print statistics (in SI units, from the level's cell_size),
+ * per-tick rows, ASCII frames or trajectories, ending with the state hash
+ * that replays check.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -15,6 +16,7 @@
 #include "core/glyph.h"
 #include "core/sim.h"
 #include "core/solver.h"
+#include "store/trajectory.h"
 #include "util.h"
 
 #define SIM_TICK_CAP 100000L
@@ -22,12 +24,15 @@
 static const char usage[] =
 	"usage: fieldmarshal sim LEVEL [--agents N] [--ticks T | --until-arrived]\n"
 	"                        [--seed S] [--set NAME=VALUE ...] [--stats tsv]\n"
-	"                        [--no-funnel] [--no-separation] [--keep-arrived]\n"
-	"                        [--line X0,Y0,X1,Y1] [--frames [EVERY]]\n"
+	"                        [--no-funnel] [--no-separation] [--free-speed]\n"
+	"                        [--keep-arrived] [--line X0,Y0,X1,Y1 ...]\n"
+	"                        [--frames [EVERY]] [--trajectories FILE [--every N]\n"
+	"                        [--force]]\n"
 	"\n"
 	"Solves LEVEL's flow field, spawns agents in its spawn areas and runs the\n"
-	"crowd simulation, then prints the run's statistics and 'hash HEX', a hash\n"
-	"of the final state (the same command line gives the same hash).\n"
+	"crowd simulation, then prints the run's statistics (SI units: the level's\n"
+	"cell_size says how many metres a cell is) and 'hash HEX', a hash of the\n"
+	"final state (the same command line gives the same hash).\n"
 	"\n"
 	"  -n, --agents N       spawn N agents shared among the spawn areas\n"
 	"                       (default: each area's own count)\n"
@@ -35,23 +40,32 @@ static const char usage[] =
 	"  -u, --until-arrived  run until every agent arrived or is stranded\n"
 	"                       (the default; gives up after 100000 ticks)\n"
 	"  -s, --seed S         seed of the random numbers (parameter 'seed')\n"
-	"      --set NAME=VALUE set a simulation parameter (see docs/simulation.md)\n"
+	"      --set NAME=VALUE set a parameter; VALUE may carry its unit or the\n"
+	"                       cell one: speed=1.2, speed=1.2m/s, speed=2.4cells/s\n"
 	"      --stats tsv      print one tab-separated row per tick\n"
 	"      --no-funnel      no density-based funnelling\n"
-	"      --no-separation  no separation (and no funnelling)\n"
+	"      --no-separation  no separation and no bodies (agents overlap)\n"
+	"      --free-speed     no speed-density relation: free speed in any crowd\n"
 	"      --keep-arrived   arrived agents stay instead of leaving\n"
 	"      --line X0,Y0,X1,Y1\n"
 	"                       count agents crossing this segment (cell units),\n"
-	"                       net, + along (Y1-Y0, X0-X1): 'crossings' and\n"
-	"                       'line_throughput' (per tick, first to last)\n"
-	"      --frames [EVERY] print an ASCII frame every EVERY ticks (default 1)\n"
+	"                       net, + along (Y1-Y0, X0-X1); repeatable\n"
+	"      --frames [EVERY] print an ASCII frame every EVERY ticks (default 1),\n"
+	"                       tick 0 first\n"
+	"      --trajectories FILE\n"
+	"                       write the trajectories to FILE in JuPedSim's SQLite\n"
+	"                       format (version 2), which PedPy reads\n"
+	"      --every N        with --trajectories: every Nth tick (default 1)\n"
+	"      --force          with --trajectories: replace FILE even when it is\n"
+	"                       not a trajectory file\n"
 	"  -h, --help           show this help\n";
 
 typedef struct simopts {
-	const char *level;
-	long agents, ticks, every;
-	bool tsv, line;
-	double seg[4];
+	const char *level, *traj;
+	long agents, ticks, every, traj_every;
+	bool tsv, force;
+	int nlines;
+	double seg[FF_SIM_LINES_MAX][4];
 	unsigned flags;
 } simopts;
 
@@ -72,8 +86,9 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
 static bool set_param(ff_level *l, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
-	char name[64], *end;
+	char name[64], range[64];
 	double v;
+	ff_err e;
 	int id;
 
 	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof name) {
@@ -86,19 +101,18 @@ static bool set_param(ff_level *l, const char *arg)
 		ff_cli_usage("sim", "unknown parameter '%s'", name);
 		return false;
 	}
-	v = strtod(eq + 1, &end);
-	if (end == eq + 1 || *end ||
-	    ff_level_param_set(l, (ff_param_id)id, v, NULL) != FF_OK) {
-		char range[64];
-		ff_cli_usage("sim", "bad value '%s' for %s (%s)", eq + 1, name,
-			     ff_param_range((ff_param_id)id, range, sizeof range));
-		return false;
-	}
-	return true;
+	e = ff_param_parse((ff_param_id)id, eq + 1, l->meta.params[FF_P_CELL_SIZE], &v);
+	if (e == FF_OK && ff_level_param_set(l, (ff_param_id)id, v, NULL) == FF_OK)
+		return true;
+	ff_cli_usage("sim", "bad value '%s' for %s (%s%s%s)", eq + 1, name,
+		     ff_param_range((ff_param_id)id, range, sizeof range),
+		     *ff_unit_cells(ff_param_info_get((ff_param_id)id)->unit) ? ", or in " : "",
+		     ff_unit_cells(ff_param_info_get((ff_param_id)id)->unit));
+	return false;
 }
 
-enum { OPT_SET = 256, OPT_STATS, OPT_NOFUNNEL, OPT_NOSEP, OPT_KEEP, OPT_FRAMES,
-       OPT_LINE };
+enum { OPT_SET = 256, OPT_STATS, OPT_NOFUNNEL, OPT_NOSEP, OPT_FREE, OPT_KEEP, OPT_FRAMES,
+       OPT_LINE, OPT_TRAJ, OPT_EVERY, OPT_FORCE };
 
 /* Parses "X0,Y0,X1,Y1" into SEG. */
 static bool parse_line(const char *arg, double seg[4])
@@ -107,6 +121,79 @@ static bool parse_line(const char *arg, double seg[4])
 
 	return sscanf(arg, "%lf,%lf,%lf,%lf%n", &seg[0], &seg[1], &seg[2], &seg[3],
 		      &end) == 4 && end >= 0 && arg[end] == '\0';
+}
+
+/* One option of the command line into O (SETS: see parse()); -1 to go
+ * on, else the exit code. */
+static int option(int c, int argc, char **argv, simopts *o, const char **sets, int *nsets,
+		  const char **seed)
+{
+	switch (c) {
+	case 'n':
+		if (!parse_long(optarg, 0, 100000000L, &o->agents))
+			return ff_cli_usage("sim", "bad agent count '%s'", optarg);
+		return -1;
+	case 't':
+		if (!parse_long(optarg, 0, 1000000000L, &o->ticks))
+			return ff_cli_usage("sim", "bad tick count '%s'", optarg);
+		return -1;
+	case 'u':
+		return -1;
+	case 's':
+		*seed = optarg;
+		return -1;
+	case OPT_SET:
+		sets[(*nsets)++] = optarg;
+		return -1;
+	case OPT_STATS:
+		if (strcmp(optarg, "tsv"))
+			return ff_cli_usage("sim", "unknown stats format '%s' (tsv)", optarg);
+		o->tsv = true;
+		return -1;
+	case OPT_NOFUNNEL:
+		o->flags |= FF_SIM_NO_FUNNEL;
+		return -1;
+	case OPT_NOSEP:
+		o->flags |= FF_SIM_NO_SEPARATION;
+		return -1;
+	case OPT_FREE:
+		o->flags |= FF_SIM_FREE_SPEED;
+		return -1;
+	case OPT_KEEP:
+		o->flags |= FF_SIM_KEEP_ARRIVED;
+		return -1;
+	case OPT_FRAMES:
+		o->every = 1;
+		/* "--frames 5" as well as "--frames=5": a number after it is
+		 * the interval (no level is named by digits alone) */
+		if (!optarg && optind < argc && parse_long(argv[optind], LONG_MIN, LONG_MAX, &o->every))
+			optarg = argv[optind++];
+		if (optarg && !parse_long(optarg, 1, 1000000000L, &o->every))
+			return ff_cli_usage("sim", "bad frame interval '%s' (1..1000000000)", optarg);
+		return -1;
+	case OPT_LINE:
+		if (o->nlines == FF_SIM_LINES_MAX)
+			return ff_cli_usage("sim", "at most %d --line", FF_SIM_LINES_MAX);
+		if (!parse_line(optarg, o->seg[o->nlines]))
+			return ff_cli_usage("sim", "--line wants X0,Y0,X1,Y1, not '%s'", optarg);
+		o->nlines++;
+		return -1;
+	case OPT_TRAJ:
+		o->traj = optarg;
+		return -1;
+	case OPT_EVERY:
+		if (!parse_long(optarg, 1, 1000000000L, &o->traj_every))
+			return ff_cli_usage("sim", "bad --every '%s' (1..1000000000)", optarg);
+		return -1;
+	case OPT_FORCE:
+		o->force = true;
+		return -1;
+	case 'h':
+		fputs(usage, stdout);
+		return FF_EXIT_OK;
+	default:
+		return ff_cli_usage("sim", "bad option");
+	}
 }
 
 /* Parses the command line into O, leaving --set and --seed arguments in
@@ -123,84 +210,36 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 		{"stats", required_argument, NULL, OPT_STATS},
 		{"no-funnel", no_argument, NULL, OPT_NOFUNNEL},
 		{"no-separation", no_argument, NULL, OPT_NOSEP},
+		{"free-speed", no_argument, NULL, OPT_FREE},
 		{"keep-arrived", no_argument, NULL, OPT_KEEP},
 		{"frames", optional_argument, NULL, OPT_FRAMES},
 		{"line", required_argument, NULL, OPT_LINE},
+		{"trajectories", required_argument, NULL, OPT_TRAJ},
+		{"every", required_argument, NULL, OPT_EVERY},
+		{"force", no_argument, NULL, OPT_FORCE},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	static char seedarg[80];
 	const char *seed = NULL;
 	bool until = false, counted = false;
-	int c;
+	int c, rc;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "n:t:us:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'n':
-			if (!parse_long(optarg, 0, 100000000L, &o->agents))
-				return ff_cli_usage("sim", "bad agent count '%s'", optarg);
-			break;
-		case 't':
-			if (!parse_long(optarg, 0, 1000000000L, &o->ticks))
-				return ff_cli_usage("sim", "bad tick count '%s'", optarg);
-			if (until)
-				return ff_cli_usage("sim", "--ticks and --until-arrived exclude each other");
-			counted = true;
-			break;
-		case 'u':
-			if (counted)
-				return ff_cli_usage("sim", "--ticks and --until-arrived exclude each other");
-			until = true;
-			o->ticks = -1;
-			break;
-		case 's':
-			seed = optarg;
-			break;
-		case OPT_SET:
-			if (*nsets >= argc)
-				return ff_cli_usage("sim", "too many --set");
-			sets[(*nsets)++] = optarg;
-			break;
-		case OPT_STATS:
-			if (strcmp(optarg, "tsv"))
-				return ff_cli_usage("sim", "unknown stats format '%s' (tsv)", optarg);
-			o->tsv = true;
-			break;
-		case OPT_NOFUNNEL:
-			o->flags |= FF_SIM_NO_FUNNEL;
-			break;
-		case OPT_NOSEP:
-			o->flags |= FF_SIM_NO_SEPARATION;
-			break;
-		case OPT_KEEP:
-			o->flags |= FF_SIM_KEEP_ARRIVED;
-			break;
-		case OPT_FRAMES:
-			o->every = 1;
-			/* "--frames 5" as well as "--frames=5": a number after
-			 * it is the interval (no level is named by digits alone) */
-			if (!optarg && optind < argc && parse_long(argv[optind], LONG_MIN, LONG_MAX,
-								   &o->every))
-				optarg = argv[optind++];
-			if (optarg && !parse_long(optarg, 1, 1000000000L, &o->every))
-				return ff_cli_usage("sim", "bad frame interval '%s' (1..1000000000)",
-						    optarg);
-			break;
-		case OPT_LINE:
-			if (!parse_line(optarg, o->seg))
-				return ff_cli_usage("sim", "--line wants X0,Y0,X1,Y1, not '%s'", optarg);
-			o->line = true;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return FF_EXIT_OK;
-		default:
-			return ff_cli_usage("sim", "bad option");
-		}
+		if ((rc = option(c, argc, argv, o, sets, nsets, &seed)) >= 0)
+			return rc;
+		until = until || c == 'u';
+		counted = counted || c == 't';
+		if (until && counted)
+			return ff_cli_usage("sim", "--ticks and --until-arrived exclude each other");
 	}
+	if (until)
+		o->ticks = -1;
 	if (optind != argc - 1)
 		return ff_cli_usage("sim", "expected one LEVEL");
+	if ((o->traj_every || o->force) && !o->traj)
+		return ff_cli_usage("sim", "--every and --force go with --trajectories");
 	o->level = argv[optind];
 	if (seed) {
 		snprintf(seedarg, sizeof seedarg, "seed=%s", seed);
@@ -223,8 +262,8 @@ static void frame(FILE *f, const ff_level *l, const ff_sim *sim, unsigned *count
 		ff_sim_agent(sim, i, &a);
 		count[(size_t)(int)a.y * (size_t)l->w + (size_t)(int)a.x]++;
 	}
-	fprintf(f, "tick %ld  alive %ld  arrived %ld  stranded %ld\n", st->tick,
-		st->alive, st->arrived, st->stranded);
+	fprintf(f, "tick %ld  alive %zu  arrived %ld  stranded %ld\n", st->tick,
+		st->tick ? (size_t)st->alive : n, st->arrived, st->stranded);
 	for (int y = 0; y < l->h; y++) {
 		for (int x = 0; x < l->w; x++) {
 			unsigned c = count[(size_t)y * (size_t)l->w + (size_t)x];
@@ -242,89 +281,172 @@ static void frame(FILE *f, const ff_level *l, const ff_sim *sim, unsigned *count
 	putc('\n', f);
 }
 
-static void tsv_row(FILE *f, const ff_sim_stats *st)
+/* What turns the sim's cells into metres and ticks into seconds. */
+typedef struct units {
+	double cs, dt;
+} units;
+
+static void tsv_head(FILE *f, int nlines)
 {
-	fprintf(f, "%ld\t%ld\t%ld\t%ld\t%ld\t%.4f\t%.4f\t%d\t%ld\t%ld\n", st->tick,
-		st->alive, st->arrived, st->stranded, st->arrivals, st->mean_speed,
-		st->max_speed, st->max_per_cell, st->wall_violations, st->crossings);
+	fputs("tick\ttime\talive\tarrived\tstranded\tarrivals\tmean_speed\tmax_speed\t"
+	      "max_per_cell\tmax_density\twall_violations", f);
+	for (int k = 0; k < nlines; k++)
+		fprintf(f, "\tcrossings_%d", k + 1);
+	putc('\n', f);
 }
 
-static void summary(FILE *f, const ff_sim *sim, bool capped, bool line)
+static void tsv_row(FILE *f, const ff_sim_stats *st, int nlines, units u)
+{
+	fprintf(f, "%ld\t%.4f\t%ld\t%ld\t%ld\t%ld\t%.4f\t%.4f\t%d\t%.4f\t%ld", st->tick,
+		st->tick * u.dt, st->alive, st->arrived, st->stranded, st->arrivals,
+		st->mean_speed * u.cs, st->max_speed * u.cs, st->max_per_cell, st->max_density,
+		st->wall_violations);
+	for (int k = 0; k < nlines; k++)
+		fprintf(f, "\t%ld", st->crossings[k]);
+	putc('\n', f);
+}
+
+static void summary(FILE *f, const ff_sim *sim, bool capped, units u)
 {
 	const ff_sim_stats *st = ff_sim_last(sim);
 	const ff_sim_totals *t = ff_sim_totals_get(sim);
 
 	fprintf(f, "ticks %ld%s\n", t->ticks, capped ? " (gave up)" : "");
+	fprintf(f, "time %.2f s\n", t->ticks * u.dt);
 	fprintf(f, "spawned %ld\n", t->spawned);
 	fprintf(f, "arrived %ld\n", t->arrived);
 	fprintf(f, "alive %ld\n", st->alive);
 	fprintf(f, "stranded %ld\n", st->stranded);
-	fprintf(f, "first_arrival %ld\n", t->first_arrival);
-	fprintf(f, "last_arrival %ld\n", t->last_arrival);
-	fprintf(f, "throughput %.4f\n", t->throughput);
-	fprintf(f, "max_speed %.4f\n", t->max_speed);
+	fprintf(f, "first_arrival %ld (%.2f s)\n", t->first_arrival, t->first_arrival * u.dt);
+	fprintf(f, "last_arrival %ld (%.2f s)\n", t->last_arrival, t->last_arrival * u.dt);
+	fprintf(f, "flow %.4f agents/s\n", t->throughput / u.dt);
+	fprintf(f, "max_speed %.4f m/s (%.4f cells/s)\n", t->max_speed * u.cs, t->max_speed);
 	fprintf(f, "max_per_cell %d\n", t->max_per_cell);
+	fprintf(f, "max_density %.2f agents/m^2\n", t->max_density);
 	fprintf(f, "wall_violations %ld\n", t->wall_violations);
-	if (line) {
-		fprintf(f, "crossings %ld\n", t->crossings);
-		fprintf(f, "first_crossing %ld\n", t->first_crossing);
-		fprintf(f, "last_crossing %ld\n", t->last_crossing);
-		fprintf(f, "line_throughput %.4f\n", t->line_throughput);
+	for (int k = 0; k < ff_sim_nlines(sim); k++) {
+		ff_sim_line ln;
+
+		ff_sim_line_get(sim, k, &ln);
+		fprintf(f, "line %d %g,%g,%g,%g crossings %ld first %ld last %ld flow %.4f agents/s\n",
+			k + 1, ln.seg[0], ln.seg[1], ln.seg[2], ln.seg[3], ln.crossings, ln.first,
+			ln.last, ln.flow / u.dt);
 	}
 	fprintf(f, "hash %016" PRIx64 "\n", ff_sim_hash(sim));
 }
 
-/* Runs the simulation per O; returns the exit code. */
-static int run(ff_level *l, const ff_solver *solver, const simopts *o)
+/* Spawns the level's crowd into SIM; prints why and returns false when it
+ * cannot. */
+static bool spawn(ff_sim *sim, const simopts *o)
 {
-	ff_sim *sim = ff_sim_create(l, solver, 0);
-	unsigned *count = o->every ? malloc((size_t)l->w * (size_t)l->h * sizeof *count) : NULL;
-	bool until = o->ticks < 0, capped = false;
-	long limit = until ? SIM_TICK_CAP : o->ticks;
-	ff_err e;
-	int rc = FF_EXIT_OK;
+	long asked, fit;
+	int area;
+	ff_err e = ff_sim_spawn_level(sim, o->agents);
 
-	if (!sim || (o->every && !count)) {
-		ff_cli_error("out of memory");
-		rc = FF_EXIT_FAIL;
-		goto out;
-	}
-	ff_sim_set_flags(sim, o->flags);
-	if (o->line && ff_sim_set_line(sim, o->seg[0], o->seg[1], o->seg[2], o->seg[3]) != FF_OK) {
-		rc = ff_cli_usage("sim", "--line needs two different finite ends");
-		goto out;
-	}
-	if ((e = ff_sim_spawn_level(sim, o->agents)) == FF_E_NOTFOUND) {
+	if (e == FF_OK)
+		return true;
+	if (e == FF_E_NOTFOUND)
 		ff_cli_error("cannot spawn agents: '%s' has no spawn area (add one with "
 			     "-e 'spawn add rect X,Y W,H COUNT' in 'run', or in the editor)", o->level);
-		rc = FF_EXIT_FAIL;
-		goto out;
-	}
-	if (e != FF_OK) {
+	else if (ff_sim_spawn_short(sim, &area, &asked, &fit))
+		ff_cli_error("cannot spawn agents: spawn area %d of '%s' holds only %ld of its %ld "
+			     "agents without overlap (enlarge it, lower its count, or make it a "
+			     "source with 'rate R')", area + 1, o->level, fit, asked);
+	else
 		ff_cli_error("cannot spawn agents: %s", ff_strerror(e));
-		rc = FF_EXIT_FAIL;
-		goto out;
-	}
-	if (o->tsv)
-		printf("tick\talive\tarrived\tstranded\tarrivals\tmean_speed\tmax_speed\t"
-		       "max_per_cell\twall_violations\tcrossings\n");
+	return false;
+}
+
+/* Runs the ticks of O, printing as asked and writing TRAJ; true unless
+ * writing the trajectories failed.  *CAPPED: it gave up. */
+static bool ticks(const ff_level *l, ff_sim *sim, const simopts *o, units u, ff_traj *traj,
+		  unsigned *count, bool *capped)
+{
+	bool until = o->ticks < 0;
+	long limit = until ? SIM_TICK_CAP : o->ticks;
+	char err[300];
+
+	*capped = false;
+	if (o->every)
+		frame(stdout, l, sim, count);
+	if (traj && ff_traj_frame(traj, 0, sim, err, sizeof err) != FF_OK)
+		goto fail;
 	for (long t = 0; t < limit; t++) {
 		const ff_sim_stats *st;
 
-		if (until && t > 0 && ff_sim_last(sim)->alive == ff_sim_last(sim)->stranded)
+		if (until && t > 0 && ff_sim_last(sim)->alive == ff_sim_last(sim)->stranded &&
+		    !ff_sim_pending(sim))
 			break;
 		ff_sim_step(sim);
 		st = ff_sim_last(sim);
 		if (o->tsv)
-			tsv_row(stdout, st);
+			tsv_row(stdout, st, o->nlines, u);
 		if (o->every && st->tick % o->every == 0)
 			frame(stdout, l, sim, count);
-		capped = until && t == limit - 1 && st->alive > st->stranded;
+		if (traj && st->tick % o->traj_every == 0 &&
+		    ff_traj_frame(traj, st->tick / o->traj_every, sim, err, sizeof err) != FF_OK)
+			goto fail;
+		*capped = until && t == limit - 1 && st->alive > st->stranded;
 	}
-	summary(stdout, sim, capped, o->line);
-	if (capped || ff_sim_totals_get(sim)->wall_violations)
-		rc = FF_EXIT_FAIL;
+	return true;
+fail:
+	ff_cli_error("%s", err);
+	return false;
+}
+
+/* Runs the simulation per O; returns the exit code. */
+static int run(ff_level *l, const ff_solver *solver, simopts *o)
+{
+	ff_sim *sim = ff_sim_create(l, solver, 0);
+	unsigned *count = o->every ? malloc((size_t)l->w * (size_t)l->h * sizeof *count) : NULL;
+	units u = {l->meta.params[FF_P_CELL_SIZE], l->meta.params[FF_P_DT]};
+	ff_traj *traj = NULL;
+	char err[300];
+	bool capped;
+	int rc = FF_EXIT_FAIL;
+
+	if (!sim || (o->every && !count)) {
+		ff_cli_error("out of memory");
+		goto out;
+	}
+	ff_sim_set_flags(sim, o->flags);
+	for (int k = 0; k < o->nlines; k++)
+		if (ff_sim_add_line(sim, o->seg[k][0], o->seg[k][1], o->seg[k][2], o->seg[k][3],
+				    NULL) != FF_OK) {
+			rc = ff_cli_usage("sim", "--line needs two different finite ends");
+			goto out;
+		}
+	if (!spawn(sim, o))
+		goto out;
+	if (o->traj) {
+		if (!o->traj_every)
+			o->traj_every = 1;
+		if (!(traj = ff_traj_create(o->traj, o->force, 1 / (u.dt * o->traj_every), l, u.cs,
+					    err, sizeof err))) {
+			ff_cli_error("%s", err);
+			goto out;
+		}
+		if (ff_traj_parts(l) > 1)
+			ff_cli_error("warning: the walkable area of '%s' has %d separate parts; "
+				     "PedPy loads only one", o->level, ff_traj_parts(l));
+	}
+	if (o->tsv)
+		tsv_head(stdout, o->nlines);
+	if (!ticks(l, sim, o, u, traj, count, &capped))
+		goto out;
+	if (traj) {
+		ff_err e = ff_traj_finish(traj, err, sizeof err);
+
+		traj = NULL;
+		if (e != FF_OK) {
+			ff_cli_error("%s", err);
+			goto out;
+		}
+	}
+	summary(stdout, sim, capped, u);
+	rc = capped || ff_sim_totals_get(sim)->wall_violations ? FF_EXIT_FAIL : FF_EXIT_OK;
 out:
+	ff_traj_abort(traj);
 	free(count);
 	ff_sim_destroy(sim);
 	return rc;
@@ -332,7 +454,7 @@ out:
 
 int ff_cli_sim(int argc, char **argv)
 {
-	simopts o = {NULL, -1, -1, 0, false, false, {0, 0, 0, 0}, 0};
+	simopts o = {NULL, NULL, -1, -1, 0, 0, false, false, 0, {{0}}, 0};
 	const char **sets = calloc((size_t)argc + 1, sizeof *sets);
 	ff_solver_opts sopts = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST};
 	ff_solver *solver = NULL;
@@ -354,6 +476,12 @@ int ff_cli_sim(int argc, char **argv)
 			rc = FF_EXIT_USAGE;
 			goto out;
 		}
+	if (ff_sim_check(l) != FF_OK) {
+		ff_cli_error("%s: radius %g m is more than half a cell (cell_size %g m): raise "
+			     "cell_size or lower radius", o.level, l->meta.params[FF_P_RADIUS],
+			     l->meta.params[FF_P_CELL_SIZE]);
+		goto out;
+	}
 	if (l->meta.ngoals == 0) {
 		ff_cli_error("%s has no goals, so the agents have nowhere to go; add one, e.g. "
 			     "fieldmarshal run %s -e 'goal add cell X,Y' -o FILE", o.level, o.level);

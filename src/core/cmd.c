@@ -316,6 +316,8 @@ static ff_err do_goal(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resul
 static ff_err do_spawn(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
 {
 	ff_spawn sp;
+	bool rate;
+	int at;
 
 	r->redraw = FF_REDRAW_META;
 	if (a->n < 2 || (strcmp(a->w[1], "add") && strcmp(a->w[1], "rm") &&
@@ -329,15 +331,31 @@ static ff_err do_spawn(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resu
 		return fail_at(r, a->end_col, FF_E_PARSE, "missing shape: rect or circle");
 	if (!strcmp(a->w[2], "cell"))
 		return fail_at(r, a->col[2], FF_E_INVAL, "a spawn area is a rect or a circle");
-	TRY(read_shape(a, 1, &sp.area, r));
-	TRY(word_int(a, a->n - 1, 1, FF_SPAWN_COUNT_MAX, "agent count", &sp.count, r));
+	at = 5; /* spawn add SHAPE X,Y W,H|R COUNT */
+	rate = a->n == at + 3;
+	TRY(read_shape(a, rate ? 3 : 1, &sp.area, r));
+	TRY(word_int(a, at, 1, FF_SPAWN_COUNT_MAX, "agent count", &sp.count, r));
+	sp.rate = 0;
+	if (rate) {
+		char *e;
+
+		if (strcmp(a->w[at + 1], "rate"))
+			return fail_at(r, a->col[at + 1], FF_E_PARSE,
+				       "expected 'rate R' after the count, not '%s'", a->w[at + 1]);
+		sp.rate = strtod(a->w[at + 2], &e);
+		if (*e || e == a->w[at + 2] || !(sp.rate > 0 && sp.rate <= FF_SPAWN_RATE_MAX))
+			return fail_at(r, a->col[at + 2], FF_E_INVAL,
+				       "rate '%s' must be a number of agents per second in (0, %g]",
+				       a->w[at + 2], FF_SPAWN_RATE_MAX);
+	}
 	return explain(s, a, 3, ff_level_spawn_add(s->level, &sp, undo), r);
 }
 
 static ff_err do_set(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
 {
 	const ff_param_info *pi;
-	char *e, range[64];
+	char range[64];
+	ff_err err;
 	double v;
 	int id;
 
@@ -346,10 +364,12 @@ static ff_err do_set(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result
 	if (id < 0)
 		return fail_at(r, a->col[1], FF_E_NOTFOUND, "unknown parameter '%s'", a->w[1]);
 	pi = ff_param_info_get((ff_param_id)id);
-	v = strtod(a->w[2], &e);
-	if (*e || e == a->w[2] || !isfinite(v))
-		return fail_at(r, a->col[2], FF_E_PARSE, "'%s' is not a number", a->w[2]);
-	if (ff_level_param_set(s->level, (ff_param_id)id, v, undo))
+	err = ff_param_parse((ff_param_id)id, a->w[2], s->level->meta.params[FF_P_CELL_SIZE], &v);
+	if (err == FF_E_PARSE)
+		return fail_at(r, a->col[2], FF_E_PARSE, "'%s' is not a number (in %s%s%s)", a->w[2],
+			       *ff_unit_si(pi->unit) ? ff_unit_si(pi->unit) : "no unit",
+			       *ff_unit_cells(pi->unit) ? " or " : "", ff_unit_cells(pi->unit));
+	if (err || ff_level_param_set(s->level, (ff_param_id)id, v, undo))
 		return fail_at(r, a->col[2], FF_E_INVAL, "%s must be %s", pi->name,
 			       ff_param_range((ff_param_id)id, range, sizeof range));
 	r->redraw = FF_REDRAW_META | FF_REDRAW_STATUS;
@@ -591,6 +611,7 @@ static ff_err sim_switch(ff_session *s, const args *a, unsigned flag, ff_cmd_res
 static ff_err sim_add(ff_sim *sim, const args *a, ff_cmd_result *r)
 {
 	int x, y, n, rad = 0;
+	long placed;
 	ff_err err;
 
 	if (a->n != 4 && a->n != 5)
@@ -599,19 +620,50 @@ static ff_err sim_add(ff_sim *sim, const args *a, ff_cmd_result *r)
 	TRY(word_int(a, 3, 1, FF_SPAWN_COUNT_MAX, "agent count", &n, r));
 	if (a->n == 5)
 		TRY(word_int(a, 4, 0, FF_LEVEL_MAX_SIDE, "radius", &rad, r));
-	err = ff_sim_spawn_at(sim, x + 0.5, y + 0.5, n, rad);
+	err = ff_sim_spawn_at(sim, x + 0.5, y + 0.5, n, rad, &placed);
 	if (err == FF_E_RANGE || err == FF_E_WALL)
 		return fail_at(r, a->col[2], err, "'%s' %s", a->w[2],
 			       err == FF_E_RANGE ? "is outside the level" : "is a wall");
-	return err ? sim_error(a, err, r) : FF_OK;
+	if (err)
+		return sim_error(a, err, r);
+	if (placed < n)
+		snprintf(r->msg, sizeof r->msg, "added %ld of %d agents: no room for more bodies there",
+			 placed, n);
+	return FF_OK;
+}
+
+/* "sim line X0,Y0 X1,Y1": a counting line between two cell corners;
+ * "sim line clear" removes them all. */
+static ff_err sim_line(ff_sim *sim, const args *a, ff_cmd_result *r)
+{
+	int x0, y0, x1, y1, k;
+	ff_err err;
+
+	if (a->n == 3 && !strcmp(a->w[2], "clear")) {
+		ff_sim_clear_lines(sim);
+		return FF_OK;
+	}
+	TRY(want(a, 4, "sim line X0,Y0 X1,Y1", r));
+	TRY(word_xy(a, 2, &x0, &y0, r));
+	TRY(word_xy(a, 3, &x1, &y1, r));
+	if ((err = ff_sim_add_line(sim, x0, y0, x1, y1, &k)) == FF_E_INVAL)
+		return fail_at(r, a->col[3], err, "the line's two ends are the same point");
+	if (err == FF_E_FULL)
+		return fail_at(r, a->col[1], err, "at most %d counting lines", FF_SIM_LINES_MAX);
+	if (err)
+		return sim_error(a, err, r);
+	snprintf(r->msg, sizeof r->msg, "line %d counts agents crossing from %d,%d to %d,%d",
+		 k + 1, x0, y0, x1, y1);
+	return FF_OK;
 }
 
 static ff_err do_sim(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
 {
 	const char *sub = a->n > 1 ? a->w[1] : "";
+	long asked, fit;
 	ff_sim *sim;
 	ff_err err;
-	int n = -1;
+	int n = -1, area;
 
 	(void)undo;
 	r->redraw = FF_REDRAW_AGENTS | FF_REDRAW_STATUS;
@@ -619,12 +671,18 @@ static ff_err do_sim(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result
 		return sim_switch(s, a, FF_SIM_NO_FUNNEL, r);
 	if (!strcmp(sub, "separation"))
 		return sim_switch(s, a, FF_SIM_NO_SEPARATION, r);
-	if (strcmp(sub, "spawn") && strcmp(sub, "add") && strcmp(sub, "clear"))
+	if (!strcmp(sub, "speed-density"))
+		return sim_switch(s, a, FF_SIM_FREE_SPEED, r);
+	if (strcmp(sub, "spawn") && strcmp(sub, "add") && strcmp(sub, "clear") &&
+	    strcmp(sub, "line"))
 		return fail_at(r, a->n > 1 ? a->col[1] : a->end_col, FF_E_PARSE,
-			       "expected sim spawn [N] | add X,Y N [R] | clear | funnel on|off"
-			       " | separation on|off");
+			       "expected sim spawn [N] | add X,Y N [R] | clear | line X,Y X,Y"
+			       " | line clear | funnel on|off | separation on|off"
+			       " | speed-density on|off");
 	if ((err = ff_session_sim(s, &sim)))
 		return sim_error(a, err, r);
+	if (!strcmp(sub, "line"))
+		return sim_line(sim, a, r);
 	if (!strcmp(sub, "clear")) {
 		TRY(want(a, 2, "sim clear", r));
 		ff_sim_clear(sim);
@@ -639,6 +697,10 @@ static ff_err do_sim(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result
 	err = ff_sim_spawn_level(sim, n);
 	if (err == FF_E_NOTFOUND)
 		return fail_at(r, a->col[1], err, "the level has no spawn areas: add one with 'spawn add'");
+	if (ff_sim_spawn_short(sim, &area, &asked, &fit))
+		return fail_at(r, a->col[1], err, "spawn area %d holds only %ld of its %ld agents "
+			       "without overlap: enlarge it, lower its count, or make it a source "
+			       "('rate R')", area + 1, fit, asked);
 	return err ? sim_error(a, err, r) : FF_OK;
 }
 
@@ -678,7 +740,7 @@ static const command commands[] = {
 	{{"fill", "X,Y TERRAIN", "flood-fill the same-cost region around X,Y"}, do_fill},
 	{{"goal", "add cell X,Y | add rect X,Y W,H | add circle X,Y R | rm N | clear",
 	  "add or remove goals"}, do_goal},
-	{{"spawn", "add rect X,Y W,H COUNT | add circle X,Y R COUNT | rm N | clear",
+	{{"spawn", "add rect X,Y W,H COUNT [rate R] | add circle X,Y R COUNT [rate R] | rm N | clear",
 	  "add or remove agent spawn areas"}, do_spawn},
 	{{"set", "NAME VALUE", "set a level parameter"}, do_set},
 	{{"terrain", "NAME GLYPH COST", "add a terrain to the palette"}, do_terrain},
@@ -688,8 +750,9 @@ static const command commands[] = {
 	  "solve the field in one go (or drop it)"}, do_solve},
 	{{"step", "begin [dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | cell|wave|phase|all|back [N]",
 	  "begin a solve, advance it N units, or take N steps back"}, do_step},
-	{{"sim", "spawn [N] | add X,Y N [R] | clear | funnel on|off | separation on|off",
-	  "add or remove agents, switch behaviours"}, do_sim},
+	{{"sim", "spawn [N] | add X,Y N [R] | clear | line X,Y X,Y | line clear | "
+		 "funnel on|off | separation on|off | speed-density on|off",
+	  "add or remove agents and counting lines, switch behaviours"}, do_sim},
 	{{"tick", "[N]", "advance the simulation N fixed timesteps"}, do_tick},
 	{{"undo", "[N]", "undo the last N changes"}, do_undo},
 	{{"redo", "[N]", "redo N undone changes"}, do_redo},

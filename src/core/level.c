@@ -22,18 +22,22 @@ static const ff_terrain default_palette[] = {
 };
 
 static const ff_param_info params[FF_P__COUNT] = {
-	[FF_P_SPEED] = {"speed", 4.0, 0.01, 100, "agent top speed, cells per second"},
-	[FF_P_ACCEL] = {"accel", 16.0, 0.01, 1000, "agent acceleration limit, cells per second squared"},
-	[FF_P_RADIUS] = {"radius", 0.3, 0.05, 0.5, "agent body radius, cells"},
-	[FF_P_SEP_RADIUS] = {"sep_radius", 1.0, 0.1, 4, "separation perception radius, cells"},
-	[FF_P_SEP_WEIGHT] = {"sep_weight", 0.5, 0, 10, "separation strength (0 turns it off)"},
-	[FF_P_DENSITY_RADIUS] = {"density_radius", 1.5, 0.1, 4, "radius of the local density count, cells"},
-	[FF_P_DENSITY_THRESHOLD] = {"density_threshold", 8, 0, 1000, "neighbours within density_radius above which funnelling starts"},
-	[FF_P_FUNNEL_WEIGHT] = {"funnel_weight", 0.6, 0, 1, "strength of the funnelling response (0 turns it off)"},
-	[FF_P_JITTER] = {"jitter", 5, 0, 90, "random heading noise, degrees"},
-	[FF_P_ARRIVAL_RADIUS] = {"arrival_radius", 0.5, 0, 100, "distance to a goal cell's centre that counts as arrived, cells"},
-	[FF_P_DT] = {"dt", 0.05, 0.001, 1, "fixed simulation timestep, seconds"},
-	[FF_P_SEED] = {"seed", 1, 0, 4294967295.0, "seed of the simulation's random numbers"},
+	[FF_P_CELL_SIZE] = {"cell_size", 0.5, 0.05, 10, FF_UNIT_M, "the side of a cell"},
+	[FF_P_SPEED] = {"speed", 1.34, 0.01, 20, FF_UNIT_MPS, "free walking speed on open ground (v0)"},
+	[FF_P_ACCEL] = {"accel", 3, 0.01, 1000, FF_UNIT_MPS2, "acceleration limit"},
+	[FF_P_RADIUS] = {"radius", 0.2, 0.01, 5, FF_UNIT_M, "body radius (at most half a cell)"},
+	[FF_P_FD_GAMMA] = {"fd_gamma", 1.913, 0.01, 100, FF_UNIT_M2, "Weidmann's speed-density gamma"},
+	[FF_P_FD_RHO_MAX] = {"fd_rho_max", 5.4, 0.5, 50, FF_UNIT_PER_M2, "Weidmann's jam density: no walking at or above it"},
+	[FF_P_DENSITY_RADIUS] = {"density_radius", 0.5, 0, 10, FF_UNIT_M, "half-width of the square window the density is averaged over"},
+	[FF_P_LOOK_AHEAD] = {"look_ahead", 1, 0, 10, FF_UNIT_M, "how far ahead an agent reads the density it walks into"},
+	[FF_P_SEP_RADIUS] = {"sep_radius", 0.5, 0.01, 20, FF_UNIT_M, "separation reaches neighbours closer than this"},
+	[FF_P_SEP_WEIGHT] = {"sep_weight", 0.5, 0, 10, FF_UNIT_NONE, "separation strength (0 turns it off)"},
+	[FF_P_FUNNEL_DENSITY] = {"funnel_density", 3, 0, 50, FF_UNIT_PER_M2, "density above which funnelling starts"},
+	[FF_P_FUNNEL_WEIGHT] = {"funnel_weight", 0.8, 0, 1, FF_UNIT_NONE, "strength of the funnelling response (0 turns it off)"},
+	[FF_P_JITTER] = {"jitter", 5, 0, 90, FF_UNIT_DEG, "random heading noise"},
+	[FF_P_ARRIVAL_RADIUS] = {"arrival_radius", 0.25, 0, 1000, FF_UNIT_M, "distance to a goal cell's centre that counts as arrived"},
+	[FF_P_DT] = {"dt", 0.05, 0.001, 1, FF_UNIT_S, "fixed simulation timestep"},
+	[FF_P_SEED] = {"seed", 1, 0, 4294967295.0, FF_UNIT_NONE, "seed of the simulation's random numbers"},
 };
 
 const ff_param_info *ff_param_info_get(ff_param_id id)
@@ -613,7 +617,8 @@ ff_err ff_level_spawn_add(ff_level *l, const ff_spawn *spawn, ff_patch *undo)
 
 	if (err)
 		return err;
-	if (spawn->count < 1 || spawn->count > FF_SPAWN_COUNT_MAX)
+	if (spawn->count < 1 || spawn->count > FF_SPAWN_COUNT_MAX ||
+	    !(spawn->rate >= 0 && spawn->rate <= FF_SPAWN_RATE_MAX))
 		return FF_E_INVAL;
 	if (l->meta.nspawns >= FF_SPAWNS_MAX)
 		return FF_E_FULL;
@@ -651,9 +656,73 @@ bool ff_param_ok(ff_param_id id, double value)
 
 const char *ff_param_range(ff_param_id id, char *buf, size_t n)
 {
-	snprintf(buf, n, "%.10g..%.10g%s", params[id].min, params[id].max,
+	const char *u = ff_unit_si(params[id].unit);
+
+	snprintf(buf, n, "%.10g..%.10g%s%s%s", params[id].min, params[id].max, *u ? " " : "", u,
 		 id == FF_P_SEED ? ", a whole number" : "");
 	return buf;
+}
+
+/* SI word, cell word, and the power of the cell size that turns the cell
+ * value into the SI one. */
+static const struct unit_info {
+	const char *si, *cells;
+	int power;
+} units[] = {
+	[FF_UNIT_NONE] = {"", "", 0},
+	[FF_UNIT_M] = {"m", "cells", 1},
+	[FF_UNIT_M2] = {"m^2", "cells^2", 2},
+	[FF_UNIT_MPS] = {"m/s", "cells/s", 1},
+	[FF_UNIT_MPS2] = {"m/s^2", "cells/s^2", 1},
+	[FF_UNIT_PER_M2] = {"1/m^2", "1/cell", -2},
+	[FF_UNIT_S] = {"s", "", 0},
+	[FF_UNIT_DEG] = {"deg", "", 0},
+};
+
+const char *ff_unit_si(ff_unit u)
+{
+	return units[u].si;
+}
+
+const char *ff_unit_cells(ff_unit u)
+{
+	return units[u].cells;
+}
+
+double ff_unit_from_cells(ff_unit u, double v, double cell_size)
+{
+	switch (units[u].power) {
+	case 1:
+		return v * cell_size;
+	case 2:
+		return v * cell_size * cell_size;
+	case -2:
+		return v / (cell_size * cell_size);
+	default:
+		return v;
+	}
+}
+
+ff_err ff_param_parse(ff_param_id id, const char *text, double cell_size, double *out)
+{
+	const struct unit_info *u;
+	char *end;
+	double v;
+
+	if ((unsigned)id >= FF_P__COUNT)
+		return FF_E_NOTFOUND;
+	u = &units[params[id].unit];
+	v = strtod(text, &end);
+	if (end == text || !isfinite(v))
+		return FF_E_PARSE;
+	if (*u->cells && !strcmp(end, u->cells))
+		v = ff_unit_from_cells(params[id].unit, v, cell_size);
+	else if (*end && strcmp(end, u->si))
+		return FF_E_PARSE;
+	if (!ff_param_ok(id, v))
+		return FF_E_INVAL;
+	*out = v;
+	return FF_OK;
 }
 
 ff_err ff_level_param_set(ff_level *l, ff_param_id id, double value, ff_patch *undo)

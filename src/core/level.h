@@ -39,6 +39,7 @@
 #define FF_GOALS_MAX 256
 #define FF_SPAWNS_MAX 64
 #define FF_SPAWN_COUNT_MAX 1000000
+#define FF_SPAWN_RATE_MAX 10000.0
 
 typedef struct ff_terrain {
 	char name[FF_TERRAIN_NAME_MAX];
@@ -60,28 +61,52 @@ typedef struct ff_shape {
 typedef struct ff_spawn {
 	ff_shape area;           /* FF_SHAPE_RECT or FF_SHAPE_CIRCLE */
 	int count;               /* agents spawned there, 1..FF_SPAWN_COUNT_MAX */
+	double rate;             /* 0: all COUNT at once; else a source that
+				    releases RATE agents per second as room
+				    frees up, until COUNT (0 < RATE <=
+				    FF_SPAWN_RATE_MAX) */
 } ff_spawn;
 
-/* Named parameters used by the solver and the simulation. */
+/* Named parameters used by the solver and the simulation.  Physical ones
+ * are kept in SI units (metres, seconds); cell_size converts them to the
+ * grid's cells (docs/simulation.md, "Parameters"). */
 typedef enum ff_param_id {
-	FF_P_SPEED,              /* agent top speed, cells per second */
-	FF_P_ACCEL,              /* agent acceleration limit, cells/s^2 */
-	FF_P_RADIUS,             /* agent body radius, cells */
-	FF_P_SEP_RADIUS,         /* separation perception radius, cells */
+	FF_P_CELL_SIZE,          /* metres per cell */
+	FF_P_SPEED,              /* free walking speed v0, m/s */
+	FF_P_ACCEL,              /* acceleration limit, m/s^2 */
+	FF_P_RADIUS,             /* body radius, m */
+	FF_P_FD_GAMMA,           /* Weidmann's gamma, m^2 */
+	FF_P_FD_RHO_MAX,         /* Weidmann's jam density, 1/m^2 */
+	FF_P_DENSITY_RADIUS,     /* half-width of the density window, m */
+	FF_P_LOOK_AHEAD,         /* where the density ahead is read, m */
+	FF_P_SEP_RADIUS,         /* separation reach, m */
 	FF_P_SEP_WEIGHT,         /* separation strength */
-	FF_P_DENSITY_RADIUS,     /* radius for the local density count */
-	FF_P_DENSITY_THRESHOLD,  /* neighbours above which funnelling starts */
+	FF_P_FUNNEL_DENSITY,     /* density above which funnelling starts, 1/m^2 */
 	FF_P_FUNNEL_WEIGHT,      /* strength of the funnelling bias */
 	FF_P_JITTER,             /* random heading noise, degrees */
-	FF_P_ARRIVAL_RADIUS,     /* distance to a goal cell that counts as arrived */
+	FF_P_ARRIVAL_RADIUS,     /* distance to a goal cell that counts as arrived, m */
 	FF_P_DT,                 /* fixed timestep, seconds */
 	FF_P_SEED,               /* simulation PRNG seed */
 	FF_P__COUNT
 } ff_param_id;
 
+/* The unit a parameter is kept in; lengths, speeds and densities also have
+ * a cell counterpart (ff_param_parse() takes either). */
+typedef enum ff_unit {
+	FF_UNIT_NONE,            /* a plain number */
+	FF_UNIT_M,               /* metres; cells */
+	FF_UNIT_M2,              /* square metres; cells^2 */
+	FF_UNIT_MPS,             /* m/s; cells/s */
+	FF_UNIT_MPS2,            /* m/s^2; cells/s^2 */
+	FF_UNIT_PER_M2,          /* 1/m^2; 1/cell */
+	FF_UNIT_S,               /* seconds */
+	FF_UNIT_DEG              /* degrees */
+} ff_unit;
+
 typedef struct ff_param_info {
 	const char *name;
 	double def, min, max;
+	ff_unit unit;
 	const char *doc;
 } ff_param_info;
 
@@ -173,8 +198,20 @@ const ff_param_info *ff_param_info_get(ff_param_id id);
 int ff_param_by_name(const char *name);
 /* True when VALUE is allowed for parameter ID (in range; the seed whole). */
 bool ff_param_ok(ff_param_id id, double value);
-/* What ID allows, "MIN..MAX" (", a whole number" for the seed), in BUF. */
+/* What ID allows, "MIN..MAX UNIT" (", a whole number" for the seed), in BUF. */
 const char *ff_param_range(ff_param_id id, char *buf, size_t n);
+/* The unit's SI word ("m/s") and its cell counterpart ("cells/s"); ""
+ * when it has none. */
+const char *ff_unit_si(ff_unit u);
+const char *ff_unit_cells(ff_unit u);
+/* Converts V in UNIT's cell counterpart to SI with CELL_SIZE m per cell. */
+double ff_unit_from_cells(ff_unit u, double v, double cell_size);
+/* Reads TEXT as a value of parameter ID: a number, optionally followed by
+ * the parameter's SI unit or its cell counterpart ("1.34", "1.34m/s",
+ * "2.68cells/s"), converted to SI with CELL_SIZE.  FF_E_PARSE when TEXT
+ * is not such a value, FF_E_INVAL when it is out of range; *OUT is set
+ * only on success. */
+ff_err ff_param_parse(ff_param_id id, const char *text, double cell_size, double *out);
 
 /* --- mutators ---------------------------------------------------------- */
 /* Each validates its arguments, returns an error leaving the level

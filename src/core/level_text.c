@@ -8,7 +8,7 @@
  *   terrain NAME GLYPH COST          (COST 1..254 or "wall"; zero or more)
  *   param NAME VALUE                 (zero or more)
  *   goal cell X Y | goal rect X Y W H | goal circle X Y R
- *   spawn rect X Y W H COUNT | spawn circle X Y R COUNT
+ *   spawn rect X Y W H COUNT | spawn circle X Y R COUNT   [rate R]
  *   grid
  *   H rows of W glyphs
  *   end
@@ -18,6 +18,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,7 @@ typedef struct reader {
 	const char *line;        /* current line, without its '\n' or '\r' */
 	size_t len;
 	int lineno;
+	int version;             /* of the format: 1 or 2 */
 	ff_diag *diag;
 } reader;
 
@@ -70,10 +72,12 @@ static ff_err fail(reader *r, int col, const char *fmt, ...)
 }
 
 /* Splits the current line into at most MAX words (at most 31 chars each). */
+#define FF_WORDS_MAX 12
+
 typedef struct words {
 	int n;
-	char w[8][32];
-	int col[8];
+	char w[FF_WORDS_MAX][32];
+	int col[FF_WORDS_MAX];
 } words;
 
 static ff_err split(reader *r, words *ws)
@@ -91,7 +95,7 @@ static ff_err split(reader *r, words *ws)
 		s = i;
 		while (i < r->len && r->line[i] != ' ' && r->line[i] != '\t')
 			i++;
-		if (ws->n == 8)
+		if (ws->n == FF_WORDS_MAX)
 			return fail(r, (int)s + 1, "too many words");
 		if (i - s >= sizeof ws->w[0])
 			return fail(r, (int)s + 1, "word too long");
@@ -154,11 +158,16 @@ static ff_err read_top(reader *r, ff_buf *note)
 			ff_buf_putc(note, '\n');
 			continue;
 		}
+		r->version = 2;
 		if (r->len == strlen(FF_TEXTLEVEL_MAGIC) &&
 		    !memcmp(r->line, FF_TEXTLEVEL_MAGIC, r->len))
 			return FF_OK;
+		r->version = 1;
+		if (r->len == strlen(FF_TEXTLEVEL_MAGIC_V1) &&
+		    !memcmp(r->line, FF_TEXTLEVEL_MAGIC_V1, r->len))
+			return FF_OK;
 		if (r->len > 19 && !memcmp(r->line, "fieldmarshal level ", 19))
-			return fail(r, 20, "unsupported format version '%.*s' (this program reads 1)",
+			return fail(r, 20, "unsupported format version '%.*s' (this program reads 1 and 2)",
 				    (int)(r->len - 19), r->line + 19);
 		return fail(r, 1, "expected '%s' as the first line", FF_TEXTLEVEL_MAGIC);
 	}
@@ -170,6 +179,8 @@ static ff_err read_top(reader *r, ff_buf *note)
 typedef struct header {
 	ff_level_meta m;
 	bool have_name, have_size, have_palette;
+	double v1_dens_r, v1_dens_t;  /* version 1's funnelling trigger */
+	bool v1_funnel;
 	int w, h;
 	int goal_line[FF_GOALS_MAX], spawn_line[FF_SPAWNS_MAX];
 } header;
@@ -209,23 +220,84 @@ static ff_err parse_terrain(reader *r, const words *ws, header *hd)
 	return FF_OK;
 }
 
+/* Version 1 kept lengths in cells (of 0.5 m, the cell size it implied)
+ * and triggered funnelling by a neighbour count: what each of its
+ * parameters becomes (docs/formats.md, "Version 1"). */
+static const struct v1_param {
+	const char *name;
+	int id;                  /* ff_param_id, or -1: the funnelling trigger */
+	double scale;            /* version 2 value per version 1 value */
+} v1_params[] = {
+	{"speed", FF_P_SPEED, 0.5}, {"accel", FF_P_ACCEL, 0.5}, {"radius", FF_P_RADIUS, 0.5},
+	{"sep_radius", FF_P_SEP_RADIUS, 0.5}, {"sep_weight", FF_P_SEP_WEIGHT, 1},
+	{"density_radius", -1, 0}, {"density_threshold", -1, 0},
+	{"funnel_weight", FF_P_FUNNEL_WEIGHT, 1}, {"jitter", FF_P_JITTER, 1},
+	{"arrival_radius", FF_P_ARRIVAL_RADIUS, 0.5}, {"dt", FF_P_DT, 1}, {"seed", FF_P_SEED, 1},
+};
+
+static ff_err parse_v1_param(reader *r, const words *ws, header *hd)
+{
+	char *e, range[64];
+	double v;
+
+	for (size_t k = 0; k < sizeof v1_params / sizeof v1_params[0]; k++) {
+		const struct v1_param *p = &v1_params[k];
+
+		if (strcmp(ws->w[1], p->name))
+			continue;
+		v = strtod(ws->w[2], &e);
+		if (*e || e == ws->w[2] || !isfinite(v))
+			return fail(r, ws->col[2], "value '%s' is not a number", ws->w[2]);
+		if (p->id < 0) {
+			*(!strcmp(p->name, "density_radius") ? &hd->v1_dens_r : &hd->v1_dens_t) = v;
+			hd->v1_funnel = true;
+			return FF_OK;
+		}
+		if (!ff_param_ok((ff_param_id)p->id, v * p->scale))
+			return fail(r, ws->col[2], "%s must be %s, not %s (converted from version 1)",
+				    p->name, ff_param_range((ff_param_id)p->id, range, sizeof range),
+				    ws->w[2]);
+		hd->m.params[p->id] = v * p->scale;
+		return FF_OK;
+	}
+	return fail(r, ws->col[1], "unknown parameter '%s'", ws->w[1]);
+}
+
+/* Version 1 funnelled above COUNT neighbours within R cells (0.5 m):
+ * the same density in agents per square metre, within the range. */
+static void v1_funnel(header *hd)
+{
+	const ff_param_info *pi = ff_param_info_get(FF_P_FUNNEL_DENSITY);
+	double r = hd->v1_dens_r * 0.5, rho = hd->v1_dens_t / (3.14159265358979323846 * r * r);
+
+	if (hd->v1_funnel)
+		hd->m.params[FF_P_FUNNEL_DENSITY] = rho < pi->min ? pi->min : rho > pi->max ? pi->max : rho;
+}
+
 static ff_err parse_param(reader *r, const words *ws, header *hd)
 {
 	const ff_param_info *pi;
-	char *e, range[64];
+	char range[64];
+	ff_err e;
 	double v;
 	int id;
 
 	if (want_words(r, ws, 3, "param NAME VALUE"))
 		return FF_E_PARSE;
+	if (r->version == 1)
+		return parse_v1_param(r, ws, hd);
 	id = ff_param_by_name(ws->w[1]);
 	if (id < 0)
 		return fail(r, ws->col[1], "unknown parameter '%s'", ws->w[1]);
 	pi = ff_param_info_get((ff_param_id)id);
-	v = strtod(ws->w[2], &e);
-	if (*e || e == ws->w[2])
-		return fail(r, ws->col[2], "value '%s' is not a number", ws->w[2]);
-	if (!ff_param_ok((ff_param_id)id, v))
+	/* the cell unit reads with the cell size given so far, else the
+	 * default: write cell_size first (format() does) */
+	e = ff_param_parse((ff_param_id)id, ws->w[2], hd->m.params[FF_P_CELL_SIZE], &v);
+	if (e == FF_E_PARSE)
+		return fail(r, ws->col[2], "value '%s' is not a number (in %s%s%s)", ws->w[2],
+			    *ff_unit_si(pi->unit) ? ff_unit_si(pi->unit) : "no unit",
+			    *ff_unit_cells(pi->unit) ? " or " : "", ff_unit_cells(pi->unit));
+	if (e != FF_OK)
 		return fail(r, ws->col[2], "%s must be %s, not %s", pi->name,
 			    ff_param_range((ff_param_id)id, range, sizeof range), ws->w[2]);
 	hd->m.params[id] = v;
@@ -268,6 +340,38 @@ static ff_err parse_shape(reader *r, const words *ws, int k, int extra, ff_shape
 	return FF_OK;
 }
 
+/* Words of a shape, its kind included: "rect X Y W H" is 5. */
+static int shape_words(const char *kind)
+{
+	return !strcmp(kind, "rect") ? 5 : !strcmp(kind, "circle") ? 4 : 3;
+}
+
+/* "spawn SHAPE COUNT [rate R]" into SP. */
+static ff_err parse_spawn(reader *r, const words *ws, ff_spawn *sp)
+{
+	int at = ws->n > 1 ? 1 + shape_words(ws->w[1]) : 2;
+	bool rate = ws->n == at + 3;
+	char *e;
+
+	if (parse_shape(r, ws, 1, rate ? 3 : 1, &sp->area))
+		return FF_E_PARSE;
+	if (sp->area.kind == FF_SHAPE_CELL)
+		return fail(r, ws->col[1], "a spawn area is a rect or a circle");
+	if (word_int(r, ws, at, 1, FF_SPAWN_COUNT_MAX, "agent count", &sp->count))
+		return FF_E_PARSE;
+	sp->rate = 0;
+	if (!rate)
+		return FF_OK;
+	if (strcmp(ws->w[at + 1], "rate"))
+		return fail(r, ws->col[at + 1], "expected 'rate R' after the count, not '%s'",
+			    ws->w[at + 1]);
+	sp->rate = strtod(ws->w[at + 2], &e);
+	if (*e || e == ws->w[at + 2] || !(sp->rate > 0 && sp->rate <= FF_SPAWN_RATE_MAX))
+		return fail(r, ws->col[at + 2], "rate '%s' must be a number of agents per second "
+			    "in (0, %g]", ws->w[at + 2], FF_SPAWN_RATE_MAX);
+	return FF_OK;
+}
+
 static ff_err parse_header_line(reader *r, const words *ws, header *hd)
 {
 	const char *k = ws->w[0];
@@ -303,11 +407,7 @@ static ff_err parse_header_line(reader *r, const words *ws, header *hd)
 			return fail(r, 1, "too many spawns (at most %d)", FF_SPAWNS_MAX);
 		hd->spawn_line[hd->m.nspawns] = r->lineno;
 		sp = &hd->m.spawns[hd->m.nspawns++];
-		if (parse_shape(r, ws, 1, 1, &sp->area))
-			return FF_E_PARSE;
-		if (sp->area.kind == FF_SHAPE_CELL)
-			return fail(r, ws->col[1], "a spawn area is a rect or a circle");
-		return word_int(r, ws, ws->n - 1, 1, FF_SPAWN_COUNT_MAX, "agent count", &sp->count);
+		return parse_spawn(r, ws, sp);
 	} else {
 		return fail(r, ws->col[0], "unknown keyword '%s'", k);
 	}
@@ -412,7 +512,7 @@ static ff_err check_shapes(reader *r, const ff_level *l, const header *hd)
 
 ff_err ff_textlevel_parse(const char *buf, size_t len, ff_level **out, ff_diag *diag)
 {
-	reader r = {buf, buf + len, NULL, 0, 0, diag};
+	reader r = {buf, buf + len, NULL, 0, 0, 2, diag};
 	ff_buf note = FF_BUF_INIT;
 	header *hd = calloc(1, sizeof *hd);
 	ff_level *l = NULL;
@@ -428,8 +528,11 @@ ff_err ff_textlevel_parse(const char *buf, size_t len, ff_level **out, ff_diag *
 	}
 	for (int i = 0; i < FF_P__COUNT; i++)
 		hd->m.params[i] = ff_param_info_get((ff_param_id)i)->def;
+	hd->v1_dens_r = 1.5;
+	hd->v1_dens_t = 8;
 	if ((err = read_top(&r, &note)) || (err = read_header(&r, hd)))
 		goto done;
+	v1_funnel(hd);
 	err = FF_E_NOMEM;
 	if (!ff_buf_ok(&note) || !(l = ff_level_create(hd->w, hd->h, hd->m.name)))
 		goto done;
@@ -513,7 +616,12 @@ char *ff_textlevel_format(const ff_level *l, size_t *len)
 	for (int i = 0; i < m->nspawns; i++) {
 		ff_buf_puts(&b, "spawn ");
 		format_shape(&b, &m->spawns[i].area);
-		ff_buf_printf(&b, " %d\n", m->spawns[i].count);
+		ff_buf_printf(&b, " %d", m->spawns[i].count);
+		if (m->spawns[i].rate > 0) {
+			ff_buf_puts(&b, " rate ");
+			ff_buf_double(&b, m->spawns[i].rate);
+		}
+		ff_buf_putc(&b, '\n');
 	}
 	ff_buf_puts(&b, "grid\n");
 	ff_grid_rows(&b, l, glyph);

@@ -20,8 +20,11 @@ typedef struct ff_diag {
 	char msg[200];
 } ff_diag;
 
-/* The first line of every text level. */
-#define FF_TEXTLEVEL_MAGIC "fieldmarshal level 1"
+/* The first line of every text level this program writes.  Version 1
+ * (parameters in cells, before cell_size) is still read: its parameters are
+ * converted as docs/formats.md says. */
+#define FF_TEXTLEVEL_MAGIC "fieldmarshal level 2"
+#define FF_TEXTLEVEL_MAGIC_V1 "fieldmarshal level 1"
 
 /* Parses a text level.  On success *OUT is a new level the caller frees with
  * ff_level_destroy(). */

@@ -24,6 +24,13 @@ static void zero_stats(ff_sim *s)
 	memset(&s->tot, 0, sizeof s->tot);
 }
 
+ff_err ff_sim_check(const ff_level *l)
+{
+	const double *v = l->meta.params;
+
+	return v[FF_P_RADIUS] > 0.5 * v[FF_P_CELL_SIZE] ? FF_E_INVAL : FF_OK;
+}
+
 ff_sim *ff_sim_create(const ff_level *level, const ff_solver *solver,
 		      size_t capacity)
 {
@@ -44,7 +51,15 @@ ff_sim *ff_sim_create(const ff_level *level, const ff_solver *solver,
 	s->clear = malloc((size_t)s->w * (size_t)s->h * sizeof *s->clear);
 	s->flow = malloc((size_t)s->w * (size_t)s->h * 2 * sizeof *s->flow);
 	s->walls = malloc((size_t)s->w * (size_t)s->h);
-	if (!s->arrive || !s->clear || !s->flow || !s->walls)
+	s->dens = calloc((size_t)s->w * (size_t)s->h, sizeof *s->dens);
+	s->inv_area = malloc((size_t)s->w * (size_t)s->h * sizeof *s->inv_area);
+	s->colsum = malloc((size_t)s->w * sizeof *s->colsum);
+	s->fd_gamma = s->fd_rho_max = -1;
+	s->short_area = -1;
+	for (int c = 1; c < 256; c++)
+		s->inv_cost[c] = c == FF_WALL ? 0.0f : (float)(1.0 / c);
+	if (!s->arrive || !s->clear || !s->flow || !s->walls || !s->dens || !s->inv_area ||
+	    !s->colsum)
 		goto fail;
 	if (ff_spatial_init(&s->grid, s->w, s->h, capacity) != FF_OK)
 		goto fail;
@@ -63,10 +78,15 @@ void ff_sim_destroy(ff_sim *s)
 	if (!s)
 		return;
 	ff_spatial_fini(&s->grid);
+	ff_sim_sources_clear(s);
+	ff_sim_clear_lines(s);
 	free(s->arrive);
 	free(s->clear);
 	free(s->flow);
 	free(s->walls);
+	free(s->dens);
+	free(s->inv_area);
+	free(s->colsum);
 	free(s->id);
 	free(s->state);
 	free(s->x);
@@ -83,8 +103,9 @@ size_t ff_sim_bytes(const ff_sim *s)
 	size_t grid = sizeof(uint32_t) * 2 + sizeof(float) * 2;
 
 	return sizeof *s +
-	       cells * (2 + sizeof *s->clear + 2 * sizeof *s->flow + sizeof(uint32_t)) +
-	       s->cap * agent + s->grid.cap * grid;
+	       cells * (2 + sizeof *s->clear + 2 * sizeof *s->flow + sizeof(uint32_t) +
+			sizeof *s->dens + sizeof *s->inv_area) +
+	       (size_t)s->w * sizeof *s->colsum + s->cap * agent + s->grid.cap * grid;
 }
 
 /* Grows every agent array to CAP; on failure the sim is unchanged (arrays
@@ -123,31 +144,103 @@ void ff_sim_seed(ff_sim *s, uint64_t seed)
 	ff_rng_seed(&s->rng, seed);
 }
 
-ff_err ff_sim_set_line(ff_sim *s, double x0, double y0, double x1, double y1)
+/* The net count can reach at most the agents spawned so far (each
+ * crosses for good at most once), plus those the sources owe. */
+static size_t line_need(const ff_sim *s)
 {
-	ff_sim_totals *t = &s->tot;
+	return (size_t)s->tot.spawned + (size_t)ff_sim_pending(s);
+}
+
+ff_err ff_sim_lines_reserve(ff_sim *s, size_t more)
+{
+	size_t need = line_need(s) + more;
+
+	for (int k = 0; k < s->nlines; k++) {
+		struct ff_lines *l = &s->lines[k];
+		uint32_t *at;
+
+		if (l->cap >= need)
+			continue;
+		if (!(at = realloc(l->at, need * sizeof *at)))
+			return FF_E_NOMEM;
+		l->at = at;
+		l->cap = need;
+	}
+	return FF_OK;
+}
+
+ff_err ff_sim_add_line(ff_sim *s, double x0, double y0, double x1, double y1, int *index)
+{
+	struct ff_lines *l;
 
 	if (!isfinite(x0) || !isfinite(y0) || !isfinite(x1) || !isfinite(y1) ||
 	    (x0 == x1 && y0 == y1))
 		return FF_E_INVAL;
-	s->line[0] = x0;
-	s->line[1] = y0;
-	s->line[2] = x1;
-	s->line[3] = y1;
-	s->line_on = true;
-	t->crossings = t->first_crossing = t->last_crossing = 0;
-	t->line_throughput = 0;
+	if (s->nlines == FF_SIM_LINES_MAX)
+		return FF_E_FULL;
+	l = &s->lines[s->nlines];
+	memset(l, 0, sizeof *l);
+	l->seg[0] = x0;
+	l->seg[1] = y0;
+	l->seg[2] = x1;
+	l->seg[3] = y1;
+	s->nlines++;
+	if (ff_sim_lines_reserve(s, 0) != FF_OK) {
+		s->nlines--;
+		free(l->at);
+		return FF_E_NOMEM;
+	}
+	if (index)
+		*index = s->nlines - 1;
 	return FF_OK;
 }
 
-void ff_sim_clear_line(ff_sim *s)
+void ff_sim_clear_lines(ff_sim *s)
 {
-	s->line_on = false;
+	for (int k = 0; k < s->nlines; k++)
+		free(s->lines[k].at);
+	s->nlines = 0;
+}
+
+int ff_sim_nlines(const ff_sim *s)
+{
+	return s->nlines;
+}
+
+void ff_sim_line_get(const ff_sim *s, int k, ff_sim_line *out)
+{
+	const struct ff_lines *l = &s->lines[k];
+	long n = l->net, i10 = (n + 9) / 10, i90 = n * 9 / 10;
+
+	assert(k >= 0 && k < s->nlines);
+	memcpy(out->seg, l->seg, sizeof out->seg);
+	out->crossings = n;
+	out->first = l->first;
+	out->last = l->last;
+	out->t10 = out->t90 = 0;
+	out->flow = 0;
+	if (n < 10 || (size_t)i90 > l->cap)
+		return;
+	out->t10 = l->at[i10 - 1];
+	out->t90 = l->at[i90 - 1];
+	/* Within one tick: at least a tick, so the flow stays finite. */
+	out->flow = (double)(i90 - i10) /
+		    (double)(out->t90 > out->t10 ? out->t90 - out->t10 : 1);
 }
 
 void ff_sim_clear(ff_sim *s)
 {
 	s->n = 0;
+	ff_sim_sources_clear(s);
+}
+
+long ff_sim_pending(const ff_sim *s)
+{
+	long n = 0;
+
+	for (int k = 0; k < s->nsrc; k++)
+		n += s->src[k].left;
+	return n;
 }
 
 size_t ff_sim_count(const ff_sim *s)

@@ -40,7 +40,8 @@ typedef struct ff_sim ff_sim;
 enum {
 	FF_SIM_NO_FUNNEL = 1u << 0,     /* ignore density: plain flow + separation */
 	FF_SIM_NO_SEPARATION = 1u << 1, /* no separation (and hence no funnelling) */
-	FF_SIM_KEEP_ARRIVED = 1u << 2   /* arrived agents stop and stay */
+	FF_SIM_KEEP_ARRIVED = 1u << 2,  /* arrived agents stop and stay */
+	FF_SIM_FREE_SPEED = 1u << 3     /* no speed-density: free speed in any crowd */
 };
 
 /* Agent states. */
@@ -52,7 +53,11 @@ typedef struct ff_agent {
 	double x, y, vx, vy;            /* cells, cells per second */
 } ff_agent;
 
-/* Statistics of one tick; counts are after the tick. */
+/* Counting lines a sim can hold (ff_sim_add_line). */
+#define FF_SIM_LINES_MAX 16
+
+/* Statistics of one tick; counts are after the tick.  Speeds are in cells
+ * per second, densities in agents per square metre. */
 typedef struct ff_sim_stats {
 	long tick;                      /* ticks run so far */
 	long alive;                     /* agents not arrived (stranded included) */
@@ -61,28 +66,44 @@ typedef struct ff_sim_stats {
 	long arrivals;                  /* arrived during this tick (throughput) */
 	double mean_speed, max_speed;   /* over alive agents, cells per second */
 	int max_per_cell;               /* most agents in one cell, tick start */
+	double max_density;             /* highest density an agent walked
+					 * into (read look_ahead ahead) */
 	long wall_violations;           /* agents in a wall or outside: always 0 */
-	long crossings;                 /* net agents across the marked line
-					 * this tick (ff_sim_set_line) */
+	long crossings[FF_SIM_LINES_MAX]; /* net agents across each counting
+					 * line this tick (ff_sim_add_line) */
 } ff_sim_stats;
 
 /* Totals since creation. */
 typedef struct ff_sim_totals {
 	long ticks, spawned, arrived;
 	long first_arrival, last_arrival; /* tick numbers (1-based), 0 if none */
-	double max_speed;
+	double max_speed;               /* cells per second */
 	int max_per_cell;
+	double max_density;             /* agents per square metre */
 	long wall_violations;
 	double throughput;              /* arrivals per tick from first to last
 					 * arrival inclusive; 0 before any */
-	long crossings;                 /* net agents across the marked line */
-	long first_crossing, last_crossing; /* ticks with a crossing, 0 if none */
-	double line_throughput;         /* crossings per tick from the first to
-					 * the last tick with one; 0 before */
 } ff_sim_totals;
+
+/* What a counting line has seen since it was added. */
+typedef struct ff_sim_line {
+	double seg[4];                  /* x0, y0, x1, y1 in cell units */
+	long crossings;                 /* net agents across */
+	long first, last;               /* ticks of the first and last tick
+					 * with a crossing, 0 if none */
+	long t10, t90;                  /* ticks the net count first reached
+					 * ceil(10%) and floor(90%) of it */
+	double flow;                    /* agents per tick between them: (i90 -
+					 * i10) / (t90 - t10), JuPedSim's
+					 * bottleneck measure; 0 below 10
+					 * crossings */
+} ff_sim_line;
 
 /* --- lifecycle --------------------------------------------------------- */
 
+/* FF_E_INVAL when LEVEL's parameters cannot be simulated: a body radius of
+ * more than half a cell (bodies collide only with the 8 cells around). */
+ff_err ff_sim_check(const ff_level *level);
 /* Creates an empty sim over LEVEL and SOLVER (both borrowed; the solver must
  * be for LEVEL's size) with room for CAPACITY agents (it grows when spawning
  * more), seeded from LEVEL's "seed" parameter.  NULL on bad arguments or
@@ -104,38 +125,54 @@ void ff_sim_seed(ff_sim *sim, uint64_t seed);
  * unreachable cells, goal and arrival cells, distance to walls): O(cells).
  * FF_E_STATE when the level's size changed. */
 ff_err ff_sim_refresh(ff_sim *sim);
-/* Spawns agents uniformly at random on passable cells of the level's spawn
- * areas: each area's own count when TOTAL < 0, otherwise TOTAL agents
- * shared among the areas in proportion to their counts.  FF_E_NOTFOUND when
- * the level has no spawn area, FF_E_WALL when an area has no passable cell,
- * FF_E_NOMEM; on error nothing is spawned. */
+/* Spawns the level's spawn areas: each area's own count when TOTAL < 0,
+ * otherwise TOTAL agents shared among the areas in proportion to their
+ * counts.  Bodies are placed without overlap, uniformly at random in the
+ * passable part of each area (random sequential addition,
+ * docs/simulation.md).  An area with a rate is a source: it releases its
+ * agents from the next tick on, RATE per second as room frees up.
+ * FF_E_NOTFOUND when the level has no spawn area, FF_E_WALL when an area
+ * has no passable cell, FF_E_FULL when an ordinary area cannot hold its
+ * agents (ff_sim_spawn_short() says which and how many fit), FF_E_NOMEM;
+ * on error nothing is spawned. */
 ff_err ff_sim_spawn_level(ff_sim *sim, long total);
-/* Spawns N agents uniformly at random on the passable cells whose centres
- * lie within RADIUS cells of the centre of (X, Y)'s cell (that cell alone
- * when RADIUS < 1).  FF_E_RANGE when (X, Y) is outside the level, FF_E_WALL when it is
- * in a wall, FF_E_INVAL for a bad N or RADIUS, FF_E_NOMEM; on error nothing
- * is spawned. */
-ff_err ff_sim_spawn_at(ff_sim *sim, double x, double y, long n, double radius);
-/* Marks the segment from (X0, Y0) to (X1, Y1), in cell units, as the line
- * whose crossings are counted (ff_sim_stats.crossings), e.g. across a
- * chokepoint's gap.  An agent whose move in a tick takes its centre
- * across the line through the segment counts +1 when it moves along
- * (Y1 - Y0, X0 - X1) and -1 the other way: a column line drawn downwards
- * (Y1 > Y0) counts agents going to larger x, a row line drawn to the
- * right those going to smaller y.  The count is net, so dithering across
- * the line adds nothing.  Replaces any earlier line and restarts the
- * line's totals.  FF_E_INVAL when a coordinate is not finite or the
- * segment has zero length. */
-ff_err ff_sim_set_line(ff_sim *sim, double x0, double y0, double x1, double y1);
-/* Removes the marked line (crossings then stay 0). */
-void ff_sim_clear_line(ff_sim *sim);
-/* Removes every agent (ids keep counting; totals are kept). */
+/* After ff_sim_spawn_level() gave FF_E_FULL: the index of the area, the
+ * agents it was to hold and how many fit; false after any other result. */
+bool ff_sim_spawn_short(const ff_sim *sim, int *area, long *asked, long *fit);
+/* Places up to N agents, without overlap, on the passable cells whose
+ * centres lie within RADIUS cells of the centre of (X, Y)'s cell (that
+ * cell alone when RADIUS < 1); *PLACED (when not NULL) gets how many
+ * found room.  FF_E_RANGE when (X, Y) is outside the level, FF_E_WALL
+ * when it is in a wall, FF_E_INVAL for a bad N or RADIUS, FF_E_NOMEM; on
+ * error nothing is spawned. */
+ff_err ff_sim_spawn_at(ff_sim *sim, double x, double y, long n, double radius,
+		       long *placed);
+/* Adds a counting line: the segment from (X0, Y0) to (X1, Y1), in cell
+ * units, e.g. across a chokepoint's gap.  An agent whose move in a tick
+ * takes its centre across the line through the segment counts +1 when it
+ * moves along (Y1 - Y0, X0 - X1) and -1 the other way: a column line drawn
+ * downwards (Y1 > Y0) counts agents going to larger x, a row line drawn to
+ * the right those going to smaller y.  The count is net, so dithering
+ * across the line adds nothing.  Lines only observe: the state hash does
+ * not depend on them.  *INDEX (when not NULL) gets the line's index.
+ * FF_E_INVAL when a coordinate is not finite or the segment has zero
+ * length, FF_E_FULL beyond FF_SIM_LINES_MAX lines, FF_E_NOMEM. */
+ff_err ff_sim_add_line(ff_sim *sim, double x0, double y0, double x1, double y1, int *index);
+/* Removes every counting line. */
+void ff_sim_clear_lines(ff_sim *sim);
+/* The number of counting lines, and what line K has seen. */
+int ff_sim_nlines(const ff_sim *sim);
+void ff_sim_line_get(const ff_sim *sim, int k, ff_sim_line *out);
+/* Removes every agent and stops the sources (ids keep counting; totals
+ * are kept). */
 void ff_sim_clear(ff_sim *sim);
 /* Advances one fixed timestep (parameter dt).  Never allocates. */
 void ff_sim_step(ff_sim *sim);
 
 /* --- queries ----------------------------------------------------------- */
 
+/* Agents the sources are still to release. */
+long ff_sim_pending(const ff_sim *sim);
 /* Agents present (alive, plus arrived ones kept with FF_SIM_KEEP_ARRIVED). */
 size_t ff_sim_count(const ff_sim *sim);
 /* The I-th present agent in id order (I < ff_sim_count()). */

@@ -29,6 +29,16 @@
 	(1u << ((((dy) + 1) * 3 + (dx) + 1) - (((dy) + 1) * 3 + (dx) + 1 > 4)))
 /* Clearance is a 3-4 chamfer distance: 3 units per cell. */
 #define FF_SIM_CLEAR_UNIT 3
+/* Entries of the speed-density table over densities 0..fd_rho_max. */
+#define FF_SIM_FD_N 1024
+
+/* A spawn area that releases its agents over time (spawn ... rate R). */
+typedef struct ff_source {
+	int32_t *cells;              /* its passable cells (row-major) */
+	long ncells;
+	long left;                   /* agents still to come */
+	double rate, acc;            /* per second; released but not placed */
+} ff_source;
 
 struct ff_sim {
 	const ff_level *level;       /* borrowed */
@@ -48,14 +58,49 @@ struct ff_sim {
 	uint8_t *walls;              /* w*h: which of the 8 neighbours are wall
 				      * or outside (FF_SIM_NBR_BIT order) */
 	float *flow;                 /* 2*w*h: the solver's unit flow per cell */
-	bool line_on;                /* a line is marked (ff_sim_set_line) */
-	double line[4];              /* its ends: x0, y0, x1, y1 */
+	float *dens;                 /* w*h: agents per m^2 around each cell,
+				      * from the tick's neighbour grid */
+	float *inv_area;             /* w*h: 1 / passable m^2 of each cell's
+				      * density window; 0 on walls */
+	uint32_t *colsum;            /* w: scratch for the window sums */
+	int dens_k;                  /* window half-width of inv_area, cells */
+	double dens_cs;              /* and the cell size it was built for */
+	double fd_gamma, fd_rho_max; /* what fd[] was built for */
+	float inv_cost[256];         /* 1 / cost: terrain's share of the speed */
+	float fd[FF_SIM_FD_N + 2];   /* speed factor at density
+				      * i * fd_rho_max / FF_SIM_FD_N */
+	ff_source src[FF_SPAWNS_MAX];
+	int nsrc;
+	int short_area;              /* the last spawn's full area, or -1 */
+	long short_asked, short_fit;
+	struct ff_lines {
+		double seg[4];
+		long net, peak, first, last;
+		uint32_t *at;        /* at[m - 1]: the tick net first reached m */
+		size_t cap;
+	} lines[FF_SIM_LINES_MAX];
+	int nlines;
 	ff_sim_stats last;
 	ff_sim_totals tot;
 };
 
 /* Grows the agent arrays to CAP (sim.c). */
 ff_err ff_sim_reserve(ff_sim *s, size_t cap);
+/* Makes room in every line for NEW more agents spawned (sim.c). */
+ff_err ff_sim_lines_reserve(ff_sim *s, size_t more);
+/* The density window's half-width in cells for the level's parameters,
+ * and the passable area of every window when that or the walls changed
+ * (sim_density.c; ff_sim_refresh forces it with FORCE). */
+void ff_sim_density_setup(ff_sim *s, bool force);
+/* Fills dens[] from the neighbour grid just built (sim_density.c). */
+void ff_sim_density_build(ff_sim *s);
+/* Drops the sources (sim_spawn.c). */
+void ff_sim_sources_clear(ff_sim *s);
+/* Releases what the sources owe for a tick of DT seconds, where there is
+ * room against the tick's grid; the new agents are appended (sim_spawn.c). */
+void ff_sim_sources_release(ff_sim *s, double dt);
+/* Rebuilds fd[] when Weidmann's parameters changed (sim_density.c). */
+void ff_sim_fd_setup(ff_sim *s);
 
 static inline bool ff_sim_blocked(const ff_sim *s, int cx, int cy)
 {

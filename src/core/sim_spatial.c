@@ -77,11 +77,12 @@ ff_err ff_spatial_reserve(ff_spatial *s, size_t cap)
 	return FF_OK;
 }
 
-void ff_spatial_build(ff_spatial *s, const double *x, const double *y,
-		      const double *vx, const double *vy, size_t n)
+size_t ff_spatial_build(ff_spatial *s, const double *x, const double *y,
+			const double *vx, const double *vy, size_t n, const uint8_t *tag,
+			uint8_t skip)
 {
 	size_t ncells = (size_t)s->w * (size_t)s->h;
-	uint32_t *start = s->start, sum = 0, most = 0;
+	uint32_t *start = s->start, sum = 0, most = 0, out = (uint32_t)ncells;
 
 	assert(n <= s->cap);
 	memset(start, 0, (ncells + 1) * sizeof *start);
@@ -89,8 +90,10 @@ void ff_spatial_build(ff_spatial *s, const double *x, const double *y,
 		int cx = (int)x[i], cy = (int)y[i];
 
 		assert(cx >= 0 && cx < s->w && cy >= 0 && cy < s->h);
-		s->cell[i] = (uint32_t)cy * (uint32_t)s->w + (uint32_t)cx;
-		start[s->cell[i]]++;
+		/* a point left out goes to the bucket past the last cell */
+		s->cell[i] = tag && tag[i] == skip ? out
+						    : (uint32_t)cy * (uint32_t)s->w + (uint32_t)cx;
+		start[s->cell[i]] += s->cell[i] != out;
 	}
 	for (size_t c = 0; c < ncells; c++) {
 		if (start[c] > most)
@@ -100,8 +103,11 @@ void ff_spatial_build(ff_spatial *s, const double *x, const double *y,
 	}
 	start[ncells] = sum;
 	for (size_t i = n; i-- > 0;) {
-		uint32_t k = --start[s->cell[i]];
+		uint32_t k;
 
+		if (s->cell[i] == out)
+			continue;
+		k = --start[s->cell[i]];
 		s->idx[k] = (uint32_t)i;
 		s->x[k] = (float)x[i];
 		s->y[k] = (float)y[i];
@@ -109,10 +115,11 @@ void ff_spatial_build(ff_spatial *s, const double *x, const double *y,
 		s->vy[k] = (float)vy[i];
 	}
 	/* The pad: far from everything, never in reach of anyone. */
-	for (size_t k = n; k < n + FF_SPATIAL_PAD; k++) {
+	for (size_t k = sum; k < (size_t)sum + FF_SPATIAL_PAD; k++) {
 		s->idx[k] = 0;
 		s->x[k] = s->y[k] = -1e30f;
 		s->vx[k] = s->vy[k] = 0;
 	}
 	s->max_per_cell = (int)most;
+	return sum;
 }

@@ -44,8 +44,11 @@ void ff_spatial_fini(ff_spatial *s);
  * leaves S as it was. */
 ff_err ff_spatial_reserve(ff_spatial *s, size_t cap);
 /* Sorts N <= cap points (X[i], Y[i]), each inside [0,w) x [0,h), with
- * velocities (VX[i], VY[i]) into buckets.  Never allocates. */
-void ff_spatial_build(ff_spatial *s, const double *x, const double *y,
-		      const double *vx, const double *vy, size_t n);
+ * velocities (VX[i], VY[i]) into buckets, leaving out those whose TAG[i]
+ * is SKIP (none when TAG is NULL).  Returns how many it holds.  Never
+ * allocates. */
+size_t ff_spatial_build(ff_spatial *s, const double *x, const double *y,
+			const double *vx, const double *vy, size_t n, const uint8_t *tag,
+			uint8_t skip);
 
 #endif

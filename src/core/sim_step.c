@@ -42,6 +42,10 @@
 
 /* How far an agent under a newly painted wall looks for free ground. */
 #define FF_SIM_EJECT 16
+/* The most agents of one cell a neighbour scan looks at (bodies of at least
+ * 0.1 cell radius never crowd more into a cell; smaller ones, or agents
+ * piled up on one spot, are cut to it). */
+#define FF_SIM_CELL_CAP 32
 /* Share of the funnelling factor that becomes waiting. */
 #define FF_SIM_WAIT 0.5
 /* Share of an overlap undone per tick (gently, so crowds do not boil). */
@@ -49,8 +53,10 @@
 
 typedef struct tickp {
 	double speed, dvmax, r, dt, inv_dt;
-	double reach2, near2, inv_sep_r, sep_r, sep_w, dens_r2, thr, funnel_w, jit, reach;
-	bool sep, funnel, keep;
+	double reach2, near2, inv_sep_r, sep_r, sep_w, funnel_rho, funnel_w, jit, reach;
+	double look;          /* look_ahead, cells */
+	double fd_scale;      /* FF_SIM_FD_N / fd_rho_max */
+	bool sep, funnel, keep, fd;
 } tickp;
 
 #define NCONTACT 8
@@ -62,26 +68,31 @@ typedef struct nbrs {
 	double cx[NCONTACT], cy[NCONTACT];
 	double cvx[NCONTACT], cvy[NCONTACT]; /* the touching body's velocity */
 	double ahead_v;       /* speed along the flow of the agent ahead */
-	int dens;             /* neighbours within density_radius */
 	double ahead;         /* squared distance to the nearest agent ahead */
 } nbrs;
 
-static void tick_params(const ff_sim *s, tickp *p)
+static void tick_params(ff_sim *s, tickp *p)
 {
 	const double *v = s->level->meta.params;
-	double dens_r = v[FF_P_DENSITY_RADIUS];
+	double cs = v[FF_P_CELL_SIZE];
 
-	p->speed = v[FF_P_SPEED];
+	ff_sim_fd_setup(s);
+	ff_sim_density_setup(s, false);
+	p->speed = v[FF_P_SPEED] / cs;
 	p->dt = v[FF_P_DT];
 	p->inv_dt = 1 / p->dt;
-	p->dvmax = v[FF_P_ACCEL] * p->dt;
-	p->r = v[FF_P_RADIUS];
-	p->sep_r = v[FF_P_SEP_RADIUS];
+	p->dvmax = v[FF_P_ACCEL] / cs * p->dt;
+	p->r = v[FF_P_RADIUS] / cs;
+	if (p->r > 0.5)
+		p->r = 0.5; /* ff_sim_check() refuses to run such a level */
+	p->sep_r = v[FF_P_SEP_RADIUS] / cs;
 	p->inv_sep_r = 1.0 / p->sep_r;
 	p->sep_w = v[FF_P_SEP_WEIGHT];
-	p->dens_r2 = dens_r * dens_r;
-	p->thr = v[FF_P_DENSITY_THRESHOLD];
+	p->funnel_rho = v[FF_P_FUNNEL_DENSITY];
 	p->funnel_w = v[FF_P_FUNNEL_WEIGHT];
+	p->look = v[FF_P_LOOK_AHEAD] / cs;
+	p->fd_scale = FF_SIM_FD_N / v[FF_P_FD_RHO_MAX];
+	p->fd = !(s->flags & FF_SIM_FREE_SPEED);
 	/* Radians; a sideways part of t turns by atan(t), about t. */
 	p->jit = v[FF_P_JITTER] * (3.14159265358979323846 / 180.0);
 	/* Separation off: no bodies either, agents pass through each other. */
@@ -90,9 +101,7 @@ static void tick_params(const ff_sim *s, tickp *p)
 	p->keep = s->flags & FF_SIM_KEEP_ARRIVED;
 	p->reach = p->sep_r > 2 * p->r ? p->sep_r : 2 * p->r;
 	p->near2 = p->reach * p->reach;
-	if (p->funnel && dens_r > p->reach)
-		p->reach = dens_r;
-	p->reach2 = p->reach * p->reach;
+	p->reach2 = p->near2;
 }
 
 /* floor() as an int for |V| < 2^31: the same value as (int)floor(V),
@@ -192,9 +201,6 @@ static void near_ones(const ff_sim *s, size_t i, const tickp *p, double fx,
 		uint32_t k = cand[c];
 		float dx = fpx - g->x[k], dy = fpy - g->y[k];
 
-		/* Kept arrived agents are markers, not bodies. */
-		if (p->keep && s->state[g->idx[k]] == FF_AGENT_ARRIVED)
-			continue;
 		one_nbr(p, dx, dy, g->vx[k], g->vy[k], fx, fy, g->idx[k] > i, &m, o);
 	}
 	o->sx = m.sx;
@@ -207,32 +213,26 @@ static void near_ones(const ff_sim *s, size_t i, const tickp *p, double fx,
 }
 
 /* The cheap test on the FF_SPATIAL_PAD grid slots from K (those from B on
- * are masked off) against the point (PX, PY): adds those within DENS2
- * (squared) to DENS and appends those within NEAR2, other than SELF, to
- * CAND at NC.  With SSE2 the four slots are one vector; it is the same
- * float arithmetic lane by lane as the plain loop, so both give the same
- * bits. */
+ * are masked off) against the point (PX, PY): appends those within NEAR2
+ * (squared), other than SELF, to CAND at NC.  With SSE2 the four slots are
+ * one vector; it is the same float arithmetic lane by lane as the plain
+ * loop, so both give the same bits. */
 static inline void group(const ff_spatial *g, uint32_t k, uint32_t b,
-			 uint32_t self, float px, float py, float dens2,
-			 float near2, int *dens, uint32_t *cand, int *nc)
+			 uint32_t self, float px, float py, float near2,
+			 uint32_t *cand, int *nc)
 {
 #if defined(__SSE2__) && FF_SPATIAL_PAD == 4
-	static const uint8_t bits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 	__m128 dx = _mm_sub_ps(_mm_set1_ps(px), _mm_loadu_ps(&g->x[k]));
 	__m128 dy = _mm_sub_ps(_mm_set1_ps(py), _mm_loadu_ps(&g->y[k]));
 	__m128 d2 = _mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy));
 	uint32_t left = b - k < 4 ? b - k : 4;   /* b >= k */
-	unsigned in = (1u << left) - 1, dm, nm;
+	unsigned in = (1u << left) - 1, nm;
 	int n = *nc;
 
 	/* Not the agent itself: a mask, not a branch (it is in one group
 	 * of the four or so). */
 	in &= ~((unsigned)(self - k < 4) << ((self - k) & 3));
-	dm = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(d2, _mm_set1_ps(dens2)));
 	nm = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(d2, _mm_set1_ps(near2))) & in;
-	/* SELF is within DENS2 of itself: counted here, taken off by the
-	 * caller, as in the plain loop. */
-	*dens += bits[dm & ((1u << left) - 1)];
 	cand[n] = k;
 	n += nm & 1;
 	cand[n] = k + 1;
@@ -248,18 +248,37 @@ static inline void group(const ff_spatial *g, uint32_t k, uint32_t b,
 		float d2 = dx * dx + dy * dy;
 		int in = j < b;
 
-		*dens += (d2 < dens2) & in;
 		cand[*nc] = j;
 		*nc += (d2 < near2) & (j != self) & in;
 	}
 #endif
 }
 
+/* The candidates of grid slots [K, B) (B > K) for agent I at (FPX, FPY):
+ * groups of FF_SPATIAL_PAD slots, masked past the run, so a run of up to
+ * that many agents costs no mispredicted branch (the grid's arrays are
+ * padded so a group may read past the last agent); a full list is worked
+ * off into O and refilled. */
+static inline void scan(const ff_sim *s, size_t i, uint32_t self, const tickp *p, double fx,
+			double fy, float fpx, float fpy, uint32_t k, uint32_t b, uint32_t *cand,
+			int *nc, nbrs *o)
+{
+	float near2 = (float)p->near2;
+
+	do {
+		group(&s->grid, k, b, self, fpx, fpy, near2, cand, nc);
+		if (*nc > NCAND - FF_SPATIAL_PAD) {
+			near_ones(s, i, p, fx, fy, cand, *nc, o);
+			*nc = 0;
+		}
+	} while ((k += FF_SPATIAL_PAD) < b);
+}
+
 /* Gathers what agent I (at SELF in the grid's order) needs from its
- * neighbours.  A first pass in float over every candidate counts the
- * density and, without branching, lists those within reach of the body or
- * separation; the double-precision work then runs on the list, in the
- * same order (a full list is worked off and refilled). */
+ * neighbours.  A first pass in float over every candidate lists, without
+ * branching, those within reach of the body or separation; the
+ * double-precision work then runs on the list, in the same order (a full
+ * list is worked off and refilled). */
 static void neighbours(const ff_sim *s, size_t i, uint32_t self, const tickp *p,
 		       double fx, double fy, nbrs *o)
 {
@@ -270,9 +289,8 @@ static void neighbours(const ff_sim *s, size_t i, uint32_t self, const tickp *p,
 	int y0 = clampi(ifloor(py - p->reach), 0, s->h - 1);
 	int y1 = clampi(ifloor(py + p->reach), 0, s->h - 1);
 	float fpx = (float)px, fpy = (float)py;
-	float dens2 = (float)p->dens_r2, near2 = (float)p->near2;
 	uint32_t cand[NCAND];
-	int dens = 0, nc = 0;
+	int nc = 0;
 
 	o->sx = o->sy = o->px = o->py = 0;
 	o->ncontact = 0;
@@ -282,20 +300,22 @@ static void neighbours(const ff_sim *s, size_t i, uint32_t self, const tickp *p,
 		size_t row = (size_t)y * (size_t)s->w;
 		uint32_t k = g->start[row + (size_t)x0], b = g->start[row + (size_t)x1 + 1];
 
-		/* Groups of FF_SPATIAL_PAD slots, masked past the run: a run
-		 * of up to that many agents (an empty one too) costs no
-		 * mispredicted branch.  The grid's arrays are padded so a
-		 * group may read past the last agent. */
-		do {
-			group(g, k, b, self, fpx, fpy, dens2, near2, &dens, cand, &nc);
-			if (nc > NCAND - FF_SPATIAL_PAD) {
-				near_ones(s, i, p, fx, fy, cand, nc, o);
-				nc = 0;
-			}
-		} while ((k += FF_SPATIAL_PAD) < b);
+		/* More agents in the row's cells than FF_SIM_CELL_CAP each:
+		 * cell by cell, each cut to its first FF_SIM_CELL_CAP, so the
+		 * work per agent stays bounded however many stand on a spot. */
+		if (b - k <= (uint32_t)(FF_SIM_CELL_CAP * (x1 - x0 + 1))) {
+			scan(s, i, self, p, fx, fy, fpx, fpy, k, b, cand, &nc, o);
+			continue;
+		}
+		for (int x = x0; x <= x1; x++) {
+			k = g->start[row + (size_t)x];
+			b = g->start[row + (size_t)x + 1];
+			if (b > k)
+				scan(s, i, self, p, fx, fy, fpx, fpy, k,
+				     b - k > FF_SIM_CELL_CAP ? k + FF_SIM_CELL_CAP : b, cand, &nc, o);
+		}
 	}
 	near_ones(s, i, p, fx, fy, cand, nc, o);
-	o->dens = dens - 1; /* not counting itself */
 }
 
 static unsigned clear_at(const ff_sim *s, double x, double y)
@@ -316,15 +336,17 @@ static void centre_pull(const ff_sim *s, double x, double y, double fx, double f
 	double ax = x + fx, ay = y + fy;
 	unsigned left = clear_at(s, ax + 0.5 * fy, ay - 0.5 * fx);
 	unsigned right = clear_at(s, ax - 0.5 * fy, ay + 0.5 * fx);
-	double k = left > right ? 1 : left < right ? -1 : 0;
+	unsigned here = clear_at(s, x, y), low = left < right ? left : right;
+	double k = low >= here ? 0 : left > right ? 1 : left < right ? -1 : 0;
 
 	*gx = k * fy;
 	*gy = -k * fx;
 }
 
-/* Applies funnelling factor F to the desired velocity (VX, VY) given the
- * flow and neighbours; returns the speed cap. */
-static double funnel(const ff_sim *s, size_t i, const tickp *p, double f,
+/* Applies funnelling factor F to the desired velocity (VX, VY) of an
+ * agent whose speed is SPEED given the flow and neighbours; returns the
+ * speed cap. */
+static double funnel(const ff_sim *s, size_t i, const tickp *p, double f, double speed,
 		     double fx, double fy, const nbrs *o, double *vx, double *vy)
 {
 	double along = o->sx * fx + o->sy * fy;
@@ -333,15 +355,91 @@ static double funnel(const ff_sim *s, size_t i, const tickp *p, double f,
 
 	if (along > 0)
 		along *= 1 - f;
-	*vx += p->speed * p->sep_w * (along * fx + (1 - f) * sideX);
-	*vy += p->speed * p->sep_w * (along * fy + (1 - f) * sideY);
+	*vx += speed * p->sep_w * (along * fx + (1 - f) * sideX);
+	*vy += speed * p->sep_w * (along * fy + (1 - f) * sideY);
 	centre_pull(s, s->x[i], s->y[i], fx, fy, &gx, &gy);
-	*vx += p->speed * f * gx;
-	*vy += p->speed * f * gy;
-	room = (sqrt(o->ahead) - 2 * p->r) / (p->speed * p->dt) +
-	       (o->ahead_v > 0 ? o->ahead_v / p->speed : 0);
+	*vx += speed * f * gx;
+	*vy += speed * f * gy;
+	if (speed <= 0)
+		return 0;
+	room = (sqrt(o->ahead) - 2 * p->r) / (speed * p->dt) +
+	       (o->ahead_v > 0 ? o->ahead_v / speed : 0);
 	room = room < 0 ? 0 : room > 1 ? 1 : room;
-	return p->speed * (1 - FF_SIM_WAIT * f * (1 - room));
+	return speed * (1 - FF_SIM_WAIT * f * (1 - room));
+}
+
+/* Weidmann's speed factor at density RHO (1/m^2), from the table. */
+static double fd_at(const ff_sim *s, const tickp *p, double rho)
+{
+	double t = rho * p->fd_scale;
+	int i;
+
+	if (!(t < FF_SIM_FD_N))
+		return 0;
+	i = (int)t;
+	return s->fd[i] + (t - i) * (s->fd[i + 1] - s->fd[i]);
+}
+
+/* The density (1/m^2) an agent at (X, Y) walks into: the density field
+ * interpolated bilinearly at the point LOOK cells ahead along (FX, FY),
+ * between the centres of the passable cells around it (inv_area is 0 on
+ * walls), without the agent's own share.  The agent's own cell's when no
+ * cell around that point is passable. */
+static double perceived(const ff_sim *s, const tickp *p, double x, double y, double fx,
+			double fy)
+{
+	double gx = x + p->look * fx - 0.5, gy = y + p->look * fy - 0.5;
+	int i0 = ifloor(gx), j0 = ifloor(gy), ox = (int)x, oy = (int)y, k = s->dens_k;
+	double tx = gx - i0, ty = gy - j0, sum = 0, self = 0, wsum = 0, d;
+	size_t at;
+
+	/* All four cells inside the level (the usual case): no tests, the
+	 * same sums in the same order as the loop below. */
+	if (i0 >= 0 && j0 >= 0 && i0 < s->w - 1 && j0 < s->h - 1) {
+		size_t w = (size_t)s->w;
+		const float *d0 = &s->dens[(size_t)j0 * w + (size_t)i0], *d1 = d0 + w;
+		const float *a0 = &s->inv_area[(size_t)j0 * w + (size_t)i0], *a1 = a0 + w;
+		int dx = i0 - ox, dy = j0 - oy;
+		bool x0 = dx >= -k && dx <= k, x1 = dx + 1 >= -k && dx + 1 <= k;
+		bool y0 = dy >= -k && dy <= k, y1 = dy + 1 >= -k && dy + 1 <= k;
+		double m00 = a0[0] > 0 ? (1 - tx) * (1 - ty) : 0, m10 = a0[1] > 0 ? tx * (1 - ty) : 0;
+		double m01 = a1[0] > 0 ? (1 - tx) * ty : 0, m11 = a1[1] > 0 ? tx * ty : 0;
+
+		wsum = 0.0 + m00 + m10 + m01 + m11;
+		sum = 0.0 + m00 * d0[0] + m10 * d0[1] + m01 * d1[0] + m11 * d1[1];
+		self = 0.0 + (x0 && y0 ? m00 * a0[0] : 0) + (x1 && y0 ? m10 * a0[1] : 0) +
+		       (x0 && y1 ? m01 * a1[0] : 0) + (x1 && y1 ? m11 * a1[1] : 0);
+		/* the four weights add up to 1 when no cell is a wall */
+		if (a0[0] > 0 && a0[1] > 0 && a1[0] > 0 && a1[1] > 0) {
+			d = sum - self;
+			return d > 0 ? d : 0;
+		}
+		goto done;
+	}
+	for (int c = 0; c < 4; c++) {
+		int ci = i0 + (c & 1), cj = j0 + (c >> 1);
+		double wgt = ((c & 1) ? tx : 1 - tx) * ((c >> 1) ? ty : 1 - ty);
+		bool own;
+		float ia;
+
+		if ((unsigned)ci >= (unsigned)s->w || (unsigned)cj >= (unsigned)s->h)
+			continue;
+		at = (size_t)cj * (size_t)s->w + (size_t)ci;
+		ia = s->inv_area[at];
+		wgt = ia > 0 ? wgt : 0;
+		own = ci - ox <= k && ox - ci <= k && cj - oy <= k && oy - cj <= k;
+		wsum += wgt;
+		sum += wgt * s->dens[at];
+		self += own ? wgt * ia : 0;
+	}
+done:
+	if (wsum > 0) {
+		d = (sum - self) / wsum;
+	} else {
+		at = (size_t)oy * (size_t)s->w + (size_t)ox;
+		d = s->dens[at] - s->inv_area[at];
+	}
+	return d > 0 ? d : 0;
 }
 
 /* The flow at (X, Y) interpolated bilinearly between the centres of the
@@ -403,6 +501,8 @@ typedef struct block {
 	uint32_t i[BLOCK];           /* agent index; UINT32_MAX: not moving */
 	double fx[BLOCK], fy[BLOCK]; /* flow at the agent */
 	double jt[BLOCK], jk[BLOCK]; /* jitter: turn t, 1 / sqrt(1 + t^2) */
+	double v[BLOCK];             /* the speed it may walk at, cells/s */
+	double rho[BLOCK];           /* the density it walks into, 1/m^2 */
 	double mx[BLOCK], my[BLOCK]; /* the move this tick, cells */
 	double px[BLOCK], py[BLOCK]; /* of which the push out of bodies */
 	nbrs o[BLOCK];               /* what the neighbours add */
@@ -413,20 +513,21 @@ typedef struct block {
 static void desire(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
 		   double *vx, double *vy, nbrs *o)
 {
-	double fx = bk->fx[b], fy = bk->fy[b], cap = p->speed, m2, k = 1, f = 0;
+	double fx = bk->fx[b], fy = bk->fy[b], speed = bk->v[b], cap = speed, m2, k = 1;
+	double f = 0, rho = bk->rho[b];
 
-	*vx = p->speed * fx;
-	*vy = p->speed * fy;
+	*vx = speed * fx;
+	*vy = speed * fy;
 	if (p->sep) {
-		if (p->funnel && o->dens > p->thr) {
-			f = (o->dens - p->thr) / (p->thr > 1 ? p->thr : 1);
+		if (p->funnel && rho > p->funnel_rho) {
+			f = p->funnel_rho > 0 ? (rho - p->funnel_rho) / p->funnel_rho : 1;
 			f = p->funnel_w * (f < 1 ? f : 1);
 		}
 		if (f > 0) {
-			cap = funnel(s, i, p, f, fx, fy, o, vx, vy);
+			cap = funnel(s, i, p, f, speed, fx, fy, o, vx, vy);
 		} else {
-			*vx += p->speed * p->sep_w * o->sx;
-			*vy += p->speed * p->sep_w * o->sy;
+			*vx += speed * p->sep_w * o->sx;
+			*vy += speed * p->sep_w * o->sy;
 		}
 	}
 	m2 = *vx * *vx + *vy * *vy;
@@ -554,13 +655,12 @@ static void eject(ff_sim *s, size_t i)
 			}
 }
 
-/* Which way the move from (OX, OY) to (X, Y) crossed the marked line:
- * +1 along (y1 - y0, x0 - x1) (see ff_sim_set_line), -1 back, else 0.  A
+/* Which way the move from (OX, OY) to (X, Y) crossed the segment L:
+ * +1 along (y1 - y0, x0 - x1) (see ff_sim_add_line), -1 back, else 0.  A
  * centre exactly on the line counts as past it, so a walk that stops on
  * the line counts once, not twice. */
-static int crossed(const ff_sim *s, double ox, double oy, double x, double y)
+static int crossed(const double *l, double ox, double oy, double x, double y)
 {
-	const double *l = s->line;
 	double dx = l[2] - l[0], dy = l[3] - l[1];
 	bool was_past = dx * (oy - l[1]) - dy * (ox - l[0]) <= 0;
 	bool is_past = dx * (y - l[1]) - dy * (x - l[0]) <= 0;
@@ -604,6 +704,18 @@ static bool look(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 		bk->jk[b] = 1 / sqrt(1 + t * t);
 	}
 	return true;
+}
+
+/* Pass 1b for agent I (slot B, its flow sampled): the density it walks
+ * into and the speed that and the terrain allow it. */
+static void pace(const ff_sim *s, size_t i, const tickp *p, block *bk, int b, ff_sim_stats *st)
+{
+	double ox = s->x[i], oy = s->y[i], rho = perceived(s, p, ox, oy, bk->fx[b], bk->fy[b]);
+
+	bk->rho[b] = rho;
+	st->max_density = rho > st->max_density ? rho : st->max_density;
+	bk->v[b] = p->speed * s->inv_cost[ff_level_cost(s->level, (int)ox, (int)oy)] *
+		   (p->fd ? fd_at(s, p, rho) : 1);
 }
 
 /* Pass 3 for agent I (slot B, its neighbours gathered in pass 2): the
@@ -661,8 +773,8 @@ static bool go(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
 	int cx, cy;
 
 	move(s, i, p->r, bk->mx[b], bk->my[b]);
-	if (s->line_on)
-		st->crossings += crossed(s, ox, oy, s->x[i], s->y[i]);
+	for (int k = 0; k < s->nlines; k++)
+		st->crossings[k] += crossed(s->lines[k].seg, ox, oy, s->x[i], s->y[i]);
 	/* The walking velocity: what was achieved, less the push, no faster
 	 * than the top speed (a wall stops what runs into it). */
 	vx = (s->x[i] - ox - px) * p->inv_dt;
@@ -693,6 +805,9 @@ static void run_block(ff_sim *s, size_t k0, int n, const tickp *p, block *bk,
 
 		bk->i[b] = look(s, i, p, bk, b) ? i : UINT32_MAX;
 	}
+	for (int b = 0; b < n; b++)
+		if (bk->i[b] != UINT32_MAX)
+			pace(s, bk->i[b], p, bk, b, st);
 	for (int b = 0; b < n; b++) {
 		nbrs *o = &bk->o[b];
 
@@ -729,6 +844,10 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 			s->state[i] = FF_AGENT_ARRIVED;
 		if (s->state[i] == FF_AGENT_ARRIVED && !keep)
 			continue;
+		/* a marker (not in the grid, so not looked at) under a wall
+		 * painted since */
+		if (s->state[i] == FF_AGENT_ARRIVED && ff_sim_blocked(s, (int)s->x[i], (int)s->y[i]))
+			eject(s, i);
 		if (ff_sim_blocked(s, ifloor(s->x[i]), ifloor(s->y[i])))
 			st->wall_violations++;
 		if (s->state[i] != FF_AGENT_ARRIVED) {
@@ -765,15 +884,22 @@ static void account(ff_sim *s, const ff_sim_stats *st)
 		t->throughput = (double)t->arrived /
 				(double)(t->last_arrival - t->first_arrival + 1);
 	}
-	if (st->crossings) {
-		t->crossings += st->crossings;
-		if (!t->first_crossing)
-			t->first_crossing = st->tick;
-		t->last_crossing = st->tick;
-		t->line_throughput = (double)t->crossings /
-				     (double)(t->last_crossing - t->first_crossing + 1);
+	for (int k = 0; k < s->nlines; k++) {
+		struct ff_lines *l = &s->lines[k];
+
+		if (!st->crossings[k])
+			continue;
+		if (!l->first)
+			l->first = st->tick;
+		l->last = st->tick;
+		l->net += st->crossings[k];
+		for (long m = l->peak + 1; m <= l->net; m++)
+			if ((size_t)m <= l->cap)
+				l->at[m - 1] = (uint32_t)st->tick;
+		l->peak = l->net > l->peak ? l->net : l->peak;
 	}
 	t->max_speed = st->max_speed > t->max_speed ? st->max_speed : t->max_speed;
+	t->max_density = st->max_density > t->max_density ? st->max_density : t->max_density;
 	if (st->max_per_cell > t->max_per_cell)
 		t->max_per_cell = st->max_per_cell;
 	t->wall_violations += st->wall_violations;
@@ -782,18 +908,25 @@ static void account(ff_sim *s, const ff_sim_stats *st)
 void ff_sim_step(ff_sim *s)
 {
 	ff_sim_stats st;
+	size_t ng;
 	block bk;
 	tickp p;
 
 	memset(&st, 0, sizeof st);
 	tick_params(s, &p);
 	s->tick_key = ff_rng_next(&s->rng);
-	ff_spatial_build(&s->grid, s->x, s->y, s->vx, s->vy, s->n);
+	/* Kept arrived agents are markers, not bodies: not in the grid. */
+	ng = ff_spatial_build(&s->grid, s->x, s->y, s->vx, s->vy, s->n,
+			      p.keep ? s->state : NULL, FF_AGENT_ARRIVED);
+	ff_sim_density_build(s);
 	st.max_per_cell = s->grid.max_per_cell;
+	/* Agents released now are not in the grid: they start next tick. */
+	if (s->nsrc)
+		ff_sim_sources_release(s, p.dt);
 	/* Grid order keeps memory access local; the result is the same in
 	 * any order (snapshot reads, counter-based jitter). */
-	for (size_t k = 0; k < s->n; k += BLOCK)
-		run_block(s, k, s->n - k < BLOCK ? (int)(s->n - k) : BLOCK, &p, &bk, &st);
+	for (size_t k = 0; k < ng; k += BLOCK)
+		run_block(s, k, ng - k < BLOCK ? (int)(ng - k) : BLOCK, &p, &bk, &st);
 	compact(s, &st);
 	st.tick = s->tot.ticks + 1;
 	st.arrived = s->tot.arrived + st.arrivals;

@@ -5,5 +5,6 @@ src_store_libffstore_a_SOURCES = \
 	src/store/schema.c \
 	src/store/codec.c \
 	src/store/levels.c \
-	src/store/replays.c
+	src/store/replays.c \
+	src/store/trajectory.c src/store/trajectory.h
 src_store_libffstore_a_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS)

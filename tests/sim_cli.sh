@@ -1,0 +1,110 @@
+#!/bin/sh
+# sim_cli.sh - 'fieldmarshal sim' from the command line: units in --set and
+# in the summary, several counting lines, frames from tick 0, spawn areas
+# too small for their crowd, and trajectories in JuPedSim's SQLite format
+# read the way PedPy's loaders read them (their SQL, and the walkable area
+# united with shapely as PedPy does).  Each case names what it expects.
+set -u
+: "${FIELDMARSHAL:?set by make check}" "${srcdir:?set by make check}"
+F=$FIELDMARSHAL
+lv=$srcdir/levels
+work=$(mktemp -d "${TMPDIR:-/tmp}/ffsim.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export XDG_DATA_HOME="$work/data"
+cd "$work" || exit 1
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+val() { sed -n "s/^$1 \([^ ]*\).*/\1/p" "$2"; }
+
+# the summary gives SI units; two lines each report their own crossings
+"$F" sim "$lv/chokepoint.level" --ticks 400 --line 40,15,40,17 --line 40,0,40,15 > out ||
+	fail "sim with two lines exited $?"
+grep -q '^time 20.00 s$' out || fail "no 'time 20.00 s': $(grep '^time' out)"
+grep -q '^max_speed [0-9.]* m/s ([0-9.]* cells/s)$' out || fail "max_speed: $(grep max_speed out)"
+grep -q '^flow [0-9.]* agents/s$' out || fail "flow: $(grep '^flow' out)"
+grep -q '^max_density [0-9.]* agents/m^2$' out || fail "max_density: $(grep max_density out)"
+grep -q '^line 1 40,15,40,17 crossings [1-9][0-9]* first [1-9]' out || fail "line 1: $(grep '^line 1' out)"
+grep -q '^line 2 40,0,40,15 crossings 0 first 0 last 0 flow 0.0000 agents/s$' out ||
+	fail "line 2 (a wall) counted: $(grep '^line 2' out)"
+
+# a speed in cells per second is the same as in metres per second
+a=$("$F" sim "$lv/chokepoint.level" --ticks 50 --set speed=1.2 | grep '^hash')
+b=$("$F" sim "$lv/chokepoint.level" --ticks 50 --set speed=2.4cells/s | grep '^hash')
+c=$("$F" sim "$lv/chokepoint.level" --ticks 50 --set speed=1.2m/s | grep '^hash')
+[ "$a" = "$b" ] && [ "$a" = "$c" ] || fail "speed=1.2, 2.4cells/s and 1.2m/s differ: $a $b $c"
+"$F" sim "$lv/chokepoint.level" --set speed=3km/h 2> err
+[ $? = 2 ] || fail "--set speed=3km/h did not exit 2"
+grep -q "m/s" err && grep -q "cells/s" err || fail "bad unit said: $(cat err)"
+
+# frames start at tick 0
+"$F" sim "$lv/chokepoint.level" --ticks 20 --frames 10 > out || fail "frames exited $?"
+[ "$(grep -c '^tick ' out)" = 3 ] || fail "frames: $(grep '^tick ' out | cut -c1-20 | tr '\n' ' ')"
+grep -q '^tick 0  alive 500 ' out || fail "no frame at tick 0: $(grep '^tick 0' out)"
+
+# a spawn area that cannot hold its crowd is refused before the run
+"$F" run "$lv/open.level" -e 'spawn clear' -e 'spawn add rect 2,2 2,2 40' -o small.level ||
+	fail "making small.level failed"
+"$F" sim small.level > out 2> err && fail "an overfull spawn area ran"
+grep -q "spawn area 1 of 'small.level' holds only [0-9]* of its 40 agents" err ||
+	fail "overfull spawn area said: $(cat err)"
+[ -s out ] && fail "an overfull spawn area printed a summary"
+
+# trajectories: what PedPy's loaders read
+"$F" sim "$lv/chokepoint.level" --agents 60 --ticks 100 --trajectories t.sqlite --every 5 \
+	> out || fail "sim --trajectories exited $?"
+q() { sqlite3 t.sqlite "$1"; }
+[ "$(q "SELECT value FROM metadata WHERE key = 'version'")" = 2 ] || fail "version is not 2"
+[ "$(q "select value from metadata where key = 'fps'")" = 4.0 ] || fail "fps: $(q "select value from metadata where key = 'fps'")"
+[ "$(q 'select count(distinct frame) from trajectory_data')" = 21 ] || fail "not 21 frames (0, 5, .., 100 ticks)"
+[ "$(q 'select count(*) from trajectory_data where frame = 0')" = 60 ] || fail "frame 0 has not 60 agents"
+[ "$(q 'select count(*) from frame_data')" = 21 ] || fail "frame_data has not 21 rows"
+[ "$(q 'select count(*) from (select frame, id, pos_x as x, pos_y as y from trajectory_data) where x < 0 or y < 0 or x > 32 or y > 16')" = 0 ] ||
+	fail "positions outside the level's 32 m x 16 m"
+[ "$(q 'select count(*) from trajectory_data where abs(ori_x * ori_x + ori_y * ori_y - 1) > 1e-9 and (ori_x != 0 or ori_y != 0)')" = 0 ] ||
+	fail "an orientation is not a unit vector"
+# the walkable area, as load_walkable_area_from_jupedsim_sqlite builds it:
+# one polygon, of the level's passable area, holding every position
+py=/usr/bin/python3
+if $py -c 'import shapely' 2> /dev/null; then
+	$py - > err 2>&1 << 'EOF' || fail "walkable area: $(cat err)"
+import sqlite3, sys
+import shapely.wkt
+from shapely.geometry import Point
+from shapely.ops import unary_union
+con = sqlite3.connect("t.sqlite")
+parts = [shapely.wkt.loads(w) for (w,) in con.execute("SELECT wkt FROM geometry")]
+polys = [g for p in parts for g in getattr(p, "geoms", [p])]
+area = unary_union(polys)
+assert area.geom_type == "Polygon", area.geom_type
+assert area.is_valid and area.is_simple
+# chokepoint: 62 x 30 cells inside its border, less the wall column but
+# its 2-cell gap, of 0.25 m^2 each
+assert abs(area.area - (62 * 30 - 30 + 2) * 0.25) < 1e-9, area.area
+for x, y in con.execute("select pos_x as x, pos_y as y from trajectory_data"):
+    assert area.covers(Point(x, y)), (x, y)
+EOF
+else
+	fail "no shapely for $py (the Debian package python3-shapely)"
+fi
+
+# a second run replaces a trajectory file; a file that is not one is kept
+"$F" sim "$lv/chokepoint.level" --agents 10 --ticks 10 --trajectories t.sqlite > /dev/null ||
+	fail "replacing a trajectory file failed"
+[ "$(q 'select count(distinct frame) from trajectory_data')" = 11 ] || fail "t.sqlite was not replaced"
+echo "my notes" > notes.txt
+"$F" sim "$lv/chokepoint.level" --ticks 10 --trajectories notes.txt > out 2> err &&
+	fail "sim overwrote a file that is not a trajectory file"
+grep -q "not a trajectory file (use --force" err || fail "notes.txt said: $(cat err)"
+[ "$(cat notes.txt)" = "my notes" ] || fail "notes.txt changed"
+[ -s out ] && fail "a refused --trajectories ran the simulation"
+"$F" sim "$lv/chokepoint.level" --ticks 10 --trajectories notes.txt --force > /dev/null ||
+	fail "--force did not replace notes.txt"
+"$F" sim "$lv/chokepoint.level" --ticks 10 --trajectories no/such/dir/t.sqlite > out 2> err &&
+	fail "an unwritable trajectory path ran"
+grep -q "cannot write 'no/such/dir/t.sqlite'" err || fail "unwritable path said: $(cat err)"
+"$F" sim "$lv/chokepoint.level" --every 5 2> /dev/null
+[ $? = 2 ] || fail "--every without --trajectories did not exit 2"
+ls ./*tmp* 2> /dev/null && fail "temporary files left: $(ls ./*tmp*)"
+
+[ $status = 0 ] && echo "sim_cli: all cases passed"
+exit $status
