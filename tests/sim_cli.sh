@@ -27,6 +27,19 @@ grep -q '^line 1 40,15,40,17 crossings [1-9][0-9]* first [1-9]' out || fail "lin
 grep -q '^line 2 40,0,40,15 crossings 0 first 0 last 0 flow 0.0000 agents/s$' out ||
 	fail "line 2 (a wall) counted: $(grep '^line 2' out)"
 
+# --json gives the same numbers as the text
+"$F" sim "$lv/chokepoint.level" --ticks 400 --line 40,15,40,17 --json > out.json ||
+	fail "sim --json exited $?"
+"$F" sim "$lv/chokepoint.level" --ticks 400 --line 40,15,40,17 > out.txt
+[ "$(jq -r .hash out.json)" = "$(val hash out.txt)" ] || fail "json hash differs"
+[ "$(jq -r .arrived out.json)" = "$(val arrived out.txt)" ] || fail "json arrived differs"
+[ "$(jq -r '.lines[0].crossings' out.json)" = "$(sed -n 's/^line 1 [^ ]* crossings \([0-9]*\).*/\1/p' out.txt)" ] ||
+	fail "json crossings differ"
+[ "$(jq -r '.max_speed * 10000 | round' out.json)" = "$(val max_speed out.txt | tr -d .)" ] ||
+	fail "json max_speed differs: $(jq .max_speed out.json) vs $(val max_speed out.txt)"
+"$F" sim "$lv/chokepoint.level" --json --stats tsv 2> /dev/null
+[ $? = 2 ] || fail "--json with --stats did not exit 2"
+
 # a speed in cells per second is the same as in metres per second
 a=$("$F" sim "$lv/chokepoint.level" --ticks 50 --set speed=1.2 | grep '^hash')
 b=$("$F" sim "$lv/chokepoint.level" --ticks 50 --set speed=2.4cells/s | grep '^hash')

@@ -16,6 +16,7 @@
 #include "core/glyph.h"
 #include "core/sim.h"
 #include "core/solver.h"
+#include "json.h"
 #include "store/trajectory.h"
 #include "util.h"
 
@@ -27,7 +28,7 @@ static const char usage[] =
 	"                        [--no-funnel] [--no-separation] [--free-speed]\n"
 	"                        [--keep-arrived] [--line X0,Y0,X1,Y1 ...]\n"
 	"                        [--frames [EVERY]] [--trajectories FILE [--every N]\n"
-	"                        [--force]]\n"
+	"                        [--force]] [--json]\n"
 	"\n"
 	"Solves LEVEL's flow field, spawns agents in its spawn areas and runs the\n"
 	"crowd simulation, then prints the run's statistics (SI units: the level's\n"
@@ -58,12 +59,13 @@ static const char usage[] =
 	"      --every N        with --trajectories: every Nth tick (default 1)\n"
 	"      --force          with --trajectories: replace FILE even when it is\n"
 	"                       not a trajectory file\n"
+	"  -j, --json           the statistics as JSON (docs/json.md)\n"
 	"  -h, --help           show this help\n";
 
 typedef struct simopts {
 	const char *level, *traj;
 	long agents, ticks, every, traj_every;
-	bool tsv, force;
+	bool tsv, force, json;
 	int nlines;
 	double seg[FF_SIM_LINES_MAX][4];
 	unsigned flags;
@@ -188,6 +190,9 @@ static int option(int c, int argc, char **argv, simopts *o, const char **sets, i
 	case OPT_FORCE:
 		o->force = true;
 		return -1;
+	case 'j':
+		o->json = true;
+		return -1;
 	case 'h':
 		fputs(usage, stdout);
 		return FF_EXIT_OK;
@@ -217,6 +222,7 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 		{"trajectories", required_argument, NULL, OPT_TRAJ},
 		{"every", required_argument, NULL, OPT_EVERY},
 		{"force", no_argument, NULL, OPT_FORCE},
+		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -226,7 +232,7 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 	int c, rc;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "n:t:us:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:t:us:jh", opts, NULL)) != -1) {
 		if ((rc = option(c, argc, argv, o, sets, nsets, &seed)) >= 0)
 			return rc;
 		until = until || c == 'u';
@@ -240,6 +246,8 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 		return ff_cli_usage("sim", "expected one LEVEL");
 	if ((o->traj_every || o->force) && !o->traj)
 		return ff_cli_usage("sim", "--every and --force go with --trajectories");
+	if (o->json && (o->tsv || o->every))
+		return ff_cli_usage("sim", "--json gives the statistics, not --stats or --frames");
 	o->level = argv[optind];
 	if (seed) {
 		snprintf(seedarg, sizeof seedarg, "seed=%s", seed);
@@ -333,6 +341,49 @@ static void summary(FILE *f, const ff_sim *sim, bool capped, units u)
 			ln.last, ln.flow / u.dt);
 	}
 	fprintf(f, "hash %016" PRIx64 "\n", ff_sim_hash(sim));
+}
+
+/* The statistics as one JSON document (docs/json.md). */
+static int json_out(const ff_level *l, const ff_sim *sim, bool capped, units u)
+{
+	const ff_sim_stats *st = ff_sim_last(sim);
+	const ff_sim_totals *t = ff_sim_totals_get(sim);
+	json_t *lines = json_array(), *doc;
+	char hash[17];
+
+	for (int k = 0; k < ff_sim_nlines(sim); k++) {
+		ff_sim_line ln;
+
+		ff_sim_line_get(sim, k, &ln);
+		if (json_array_append_new(lines, json_pack("{s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:o}",
+							   "x0", ff_json_real(ln.seg[0]), "y0",
+							   ff_json_real(ln.seg[1]), "x1",
+							   ff_json_real(ln.seg[2]), "y1",
+							   ff_json_real(ln.seg[3]), "crossings",
+							   (json_int_t)ln.crossings, "first",
+							   (json_int_t)ln.first, "last",
+							   (json_int_t)ln.last, "flow",
+							   ff_json_real(ln.flow / u.dt)))) {
+			json_decref(lines);
+			return ff_json_print(NULL);
+		}
+	}
+	snprintf(hash, sizeof hash, "%016" PRIx64, ff_sim_hash(sim));
+	doc = json_pack("{s:s, s:o, s:o, s:I, s:o, s:b, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:o, "
+			"s:i, s:o, s:I, s:o, s:s}",
+			"level", l->meta.name, "cell_size", ff_json_real(u.cs), "dt", ff_json_real(u.dt),
+			"ticks", (json_int_t)t->ticks, "time", ff_json_real(t->ticks * u.dt),
+			"gave_up", capped, "spawned", (json_int_t)t->spawned,
+			"arrived", (json_int_t)t->arrived, "alive", (json_int_t)st->alive,
+			"stranded", (json_int_t)st->stranded,
+			"first_arrival", (json_int_t)t->first_arrival,
+			"last_arrival", (json_int_t)t->last_arrival,
+			"flow", ff_json_real(t->throughput / u.dt),
+			"max_speed", ff_json_real(t->max_speed * u.cs),
+			"max_per_cell", t->max_per_cell, "max_density", ff_json_real(t->max_density),
+			"wall_violations", (json_int_t)t->wall_violations, "lines", lines,
+			"hash", hash);
+	return ff_json_print(doc);
 }
 
 /* Spawns the level's crowd into SIM; prints why and returns false when it
@@ -443,7 +494,12 @@ static int run(ff_level *l, const ff_solver *solver, simopts *o)
 			goto out;
 		}
 	}
-	summary(stdout, sim, capped, u);
+	if (o->json) {
+		if (json_out(l, sim, capped, u) != FF_EXIT_OK)
+			goto out;
+	} else {
+		summary(stdout, sim, capped, u);
+	}
 	rc = capped || ff_sim_totals_get(sim)->wall_violations ? FF_EXIT_FAIL : FF_EXIT_OK;
 out:
 	ff_traj_abort(traj);
@@ -454,7 +510,7 @@ out:
 
 int ff_cli_sim(int argc, char **argv)
 {
-	simopts o = {NULL, NULL, -1, -1, 0, 0, false, false, 0, {{0}}, 0};
+	simopts o = {NULL, NULL, -1, -1, 0, 0, false, false, false, 0, {{0}}, 0};
 	const char **sets = calloc((size_t)argc + 1, sizeof *sets);
 	ff_solver_opts sopts = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST};
 	ff_solver *solver = NULL;
