@@ -120,7 +120,7 @@ EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh
 check_PROGRAMS += tests/validation/validate
 tests_validation_validate_SOURCES = tests/validation/validate.c
 tests_validation_validate_CFLAGS = $(AM_CFLAGS)
-tests_validation_validate_LDADD = src/core/libffcore.a $(LIBS)
+tests_validation_validate_LDADD = src/core/libffcore.la $(LIBS)
 TESTS += tests/validation/fast.sh
 EXTRA_DIST += tests/validation/fast.sh
 validate: tests/validation/validate$(EXEEXT)
