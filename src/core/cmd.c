@@ -331,6 +331,7 @@ static ff_err do_spawn(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resu
 		return fail_at(r, a->end_col, FF_E_PARSE, "missing shape: rect or circle");
 	if (!strcmp(a->w[2], "cell"))
 		return fail_at(r, a->col[2], FF_E_INVAL, "a spawn area is a rect or a circle");
+	memset(&sp, 0, sizeof sp);
 	at = 5; /* spawn add SHAPE X,Y W,H|R COUNT */
 	rate = a->n == at + 3;
 	TRY(read_shape(a, rate ? 3 : 1, &sp.area, r));

@@ -152,8 +152,10 @@ static bool meta_equal(const ff_level_meta *a, const ff_level_meta *b)
 	for (int i = 0; i < a->ngoals; i++)
 		if (memcmp(&a->goals[i], &b->goals[i], sizeof a->goals[i]))
 			return false;
+	/* field by field: a spawn has padding that memcmp would compare */
 	for (int i = 0; i < a->nspawns; i++)
-		if (memcmp(&a->spawns[i], &b->spawns[i], sizeof a->spawns[i]))
+		if (memcmp(&a->spawns[i].area, &b->spawns[i].area, sizeof a->spawns[i].area) ||
+		    a->spawns[i].count != b->spawns[i].count || a->spawns[i].rate != b->spawns[i].rate)
 			return false;
 	for (int i = 0; i < FF_P__COUNT; i++)
 		if (a->params[i] != b->params[i])
