@@ -198,15 +198,13 @@ static int cmp_placed(const void *a, const void *b)
 }
 
 /* Renumbers agents FROM.. in row-major order of their cells (draw order
- * within a cell), so id order is also memory-friendly neighbour order.
- * Keeps the draw order when out of memory: only speed depends on it. */
-static void sort_new(ff_sim *s, size_t from)
+ * within a cell), so id order is also memory-friendly neighbour order.  P
+ * has room for them all (taken before they were placed, so that running
+ * out of memory spawns nothing rather than another order). */
+static void sort_new(ff_sim *s, size_t from, placed *p)
 {
 	size_t n = s->n - from;
-	placed *p = n > 1 ? malloc(n * sizeof *p) : NULL;
 
-	if (!p)
-		return;
 	for (size_t k = 0; k < n; k++) {
 		uint64_t cell = (uint64_t)(int)s->y[from + k] * (uint64_t)s->w +
 				(uint64_t)(int)s->x[from + k];
@@ -220,7 +218,6 @@ static void sort_new(ff_sim *s, size_t from)
 		s->x[from + k] = p[k].x;
 		s->y[from + k] = p[k].y;
 	}
-	free(p);
 }
 
 /* The body radius in cells (at most half a cell: ff_sim_check). */
@@ -304,6 +301,7 @@ ff_err ff_sim_spawn_level(ff_sim *s, long total)
 	uint32_t first_id = s->next_id;
 	size_t from = s->n;
 	ff_rng rng = s->rng;
+	placed *order = NULL;
 	ff_err e = FF_OK;
 	int k;
 
@@ -323,12 +321,16 @@ ff_err ff_sim_spawn_level(ff_sim *s, long total)
 	if ((e = ff_sim_reserve(s, s->n + (size_t)all)) != FF_OK ||
 	    (e = ff_sim_lines_reserve(s, (size_t)all)) != FF_OK)
 		goto out;
+	if (!(order = malloc(((size_t)all + 1) * sizeof *order))) {
+		e = FF_E_NOMEM;
+		goto out;
+	}
 	if ((e = spawn_areas(s, want, cells, ncells)) != FF_OK) {
 		s->next_id = first_id;
 		s->rng = rng;
 		goto out;
 	}
-	sort_new(s, from);
+	sort_new(s, from, order);
 	s->tot.spawned += (long)(s->n - from);
 	ff_sim_sources_clear(s);
 	for (k = 0; k < m->nspawns; k++) {
@@ -347,6 +349,7 @@ ff_err ff_sim_spawn_level(ff_sim *s, long total)
 out:
 	for (k = 0; k < m->nspawns; k++)
 		free(cells[k]);
+	free(order);
 	return e;
 }
 
@@ -366,6 +369,7 @@ ff_err ff_sim_spawn_at(ff_sim *s, double x, double y, long n, double radius, lon
 	int32_t *cells;
 	long ncells, got;
 	size_t from = s->n;
+	placed *order;
 	int x0, y0, x1, y1;
 	ff_err e;
 	occ o;
@@ -384,16 +388,22 @@ ff_err ff_sim_spawn_at(ff_sim *s, double x, double y, long n, double radius, lon
 	if ((ncells = area_cells(s, &c, &cells)) < 0)
 		return FF_E_NOMEM;
 	ff_shape_clip(s->level, &c, &x0, &y0, &x1, &y1);
-	if ((e = ff_sim_reserve(s, s->n + (size_t)n)) != FF_OK ||
-	    (e = ff_sim_lines_reserve(s, (size_t)n)) != FF_OK ||
-	    (e = occ_init(&o, s, x0, y0, x1, y1, s->cap)) != FF_OK) {
+	order = malloc(((size_t)n + 1) * sizeof *order);
+	if (!order)
+		e = FF_E_NOMEM;
+	else if ((e = ff_sim_reserve(s, s->n + (size_t)n)) == FF_OK &&
+		 (e = ff_sim_lines_reserve(s, (size_t)n)) == FF_OK)
+		e = occ_init(&o, s, x0, y0, x1, y1, s->cap);
+	if (e != FF_OK) {
+		free(order);
 		free(cells);
 		return e;
 	}
 	got = place(s, &o, cells, ncells, n, body_radius(s));
 	occ_fini(&o);
 	free(cells);
-	sort_new(s, from);
+	sort_new(s, from, order);
+	free(order);
 	s->tot.spawned += got;
 	if (placed_out)
 		*placed_out = got;
