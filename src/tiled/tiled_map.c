@@ -167,7 +167,7 @@ ff_err tl_map_property(tl_ctx *c, void *arg, const tl_where *at, const char *nam
 		       const char *type, const char *value)
 {
 	tl_map *m = c->m;
-	char *e, range[64];
+	char range[64];
 	double v;
 	int id;
 
@@ -182,9 +182,13 @@ ff_err tl_map_property(tl_ctx *c, void *arg, const tl_where *at, const char *nam
 				       sizeof m->note - 1);
 		snprintf(m->note, sizeof m->note, "%s", value);
 	} else if ((id = ff_param_by_name(name)) >= 0) {
-		v = strtod(value, &e);
-		if ((strcmp(type, "float") && strcmp(type, "int")) || e == value || *e ||
-		    !ff_param_ok((ff_param_id)id, v))
+		/* a number, or a string with a unit ("2.4cells/s"), read with
+		 * the cell size given so far */
+		double cs = m->has_param[FF_P_CELL_SIZE] ? m->params[FF_P_CELL_SIZE]
+							 : ff_param_info_get(FF_P_CELL_SIZE)->def;
+
+		if ((strcmp(type, "float") && strcmp(type, "int") && strcmp(type, "string")) ||
+		    ff_param_parse((ff_param_id)id, value, cs, &v) != FF_OK)
 			return tl_fail(c, at, 0, "map property '%s' must be a number %s, not '%s'",
 				       name, ff_param_range((ff_param_id)id, range, sizeof range),
 				       value);
