@@ -1,6 +1,6 @@
 # Check suites: one tests/check_<module>.c per module.
 TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -DFF_TESTDATA='"$(abs_top_srcdir)/tests/data"' \
-	-DFF_LEVELSDIR='"$(abs_top_srcdir)/levels"'
+	-DFF_LEVELSDIR='"$(abs_top_srcdir)/levels"' -DFF_DOCSDIR='"$(abs_top_srcdir)/docs"'
 TEST_LDADD = src/core/libffcore.la $(CHECK_LIBS) $(LIBS)
 # tests/allocwrap.h: every allocation of the statically linked code counted.
 WRAP_ALLOC_FLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
@@ -103,10 +103,13 @@ tests/faults.log: tests/fieldmarshal-faults$(EXEEXT)
 
 # The editor: its controller driven by synthetic keys with no terminal, and
 # the real program driven through tmux (tests/tui/*.sh skip without tmux).
-check_PROGRAMS += tests/check_tui
-tests_check_tui_SOURCES = tests/check_tui.c tests/testutil.h
+check_PROGRAMS += tests/check_tui tests/check_view
+tests_check_tui_SOURCES = tests/check_tui.c tests/testutil.h tests/testtui.h
 tests_check_tui_CFLAGS = $(TEST_CFLAGS)
 tests_check_tui_LDADD = src/tui/libfftui.a $(TEST_LDADD) $(NCURSES_LIBS)
+tests_check_view_SOURCES = tests/check_view.c tests/testutil.h tests/testtui.h
+tests_check_view_CFLAGS = $(TEST_CFLAGS)
+tests_check_view_LDADD = src/tui/libfftui.a $(TEST_LDADD) $(NCURSES_LIBS)
 TUI_TESTS = tests/tui/edit.sh tests/tui/solve.sh tests/tui/resize.sh \
 	tests/tui/sim.sh tests/tui/record.sh tests/tui/split.sh \
 	tests/tui/store.sh tests/tui/signals.sh tests/tui/picture.sh

@@ -7,6 +7,7 @@
  * it was loaded at, so a change made meanwhile by someone else is refused
  * and explained rather than overwritten.
  */
+#include <dirent.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,42 +43,59 @@ typedef struct editor {
 	int64_t rev;             /* the revision loaded or last saved */
 } editor;
 
-/* Runs ff_cli_write_file with stderr captured into MSG: curses owns the
- * terminal, so nothing may be printed while the editor runs. */
+/* Standard error captured while the editor runs a program part that
+ * prints its errors: curses owns the terminal, so nothing may be printed
+ * then.  quiet_begin() redirects it to a temporary file; quiet_end() puts
+ * it back and, when FAILED, puts the first line printed into MSG. */
+typedef struct quiet {
+	FILE *tmp;
+	int saved;
+} quiet;
+
+static void quiet_begin(quiet *q)
+{
+	fflush(stderr);
+	q->tmp = tmpfile();
+	q->saved = -1;
+	if (q->tmp) {
+		q->saved = dup(STDERR_FILENO);
+		if (q->saved >= 0)
+			dup2(fileno(q->tmp), STDERR_FILENO);
+	}
+}
+
+static void quiet_end(quiet *q, bool failed, char *msg, size_t size)
+{
+	char line[256];
+
+	fflush(stderr);
+	if (q->saved >= 0) {
+		dup2(q->saved, STDERR_FILENO);
+		close(q->saved);
+	}
+	if (q->tmp && failed) {
+		rewind(q->tmp);
+		if (fgets(line, sizeof line, q->tmp)) {
+			const char *p = strncmp(line, "fieldmarshal: ", 14) ? line : line + 14;
+
+			snprintf(msg, size, "%.*s", (int)strcspn(p, "\n"), p);
+		}
+	}
+	if (q->tmp)
+		fclose(q->tmp);
+}
+
+/* Runs ff_cli_write_file quietly, the reason of a failure in MSG. */
 static bool write_quiet(const char *path, const char *data, size_t len, char *msg,
 			size_t size)
 {
-	FILE *tmp = tmpfile();
-	int saved = -1;
+	quiet q;
 	bool ok;
 
-	fflush(stderr);
-	if (tmp) {
-		saved = dup(STDERR_FILENO);
-		if (saved >= 0)
-			dup2(fileno(tmp), STDERR_FILENO);
-	}
+	quiet_begin(&q);
 	ok = ff_cli_write_file(path, data, len);
-	fflush(stderr);
-	if (saved >= 0) {
-		dup2(saved, STDERR_FILENO);
-		close(saved);
-	}
 	snprintf(msg, size, "cannot write '%s'", path);
-	if (tmp && !ok) {
-		char line[256];
-		size_t n;
-
-		rewind(tmp);
-		if (fgets(line, sizeof line, tmp)) {
-			const char *p = strncmp(line, "fieldmarshal: ", 14) ? line : line + 14;
-
-			n = strcspn(p, "\n");
-			snprintf(msg, size, "%.*s", (int)n, p);
-		}
-	}
-	if (tmp)
-		fclose(tmp);
+	quiet_end(&q, !ok, msg, size);
 	return ok;
 }
 
@@ -194,8 +212,8 @@ static int save_stored(editor *e, ff_session *s, bool force, char *msg, size_t s
 		if (ff_store_stat(e->store, e->stored, &info) == FF_OK)
 			snprintf(msg, size, "not saved: '%s' changed in the database since you "
 				 "opened it (revision %lld, yours %lld); :w NAME saves a copy, "
-				 ":w! overwrites", e->stored, (long long)info.revision,
-				 (long long)e->rev);
+				 ":w! overwrites, :e! loads theirs", e->stored,
+				 (long long)info.revision, (long long)e->rev);
 		else
 			snprintf(msg, size, "not saved: '%s' was removed from the database "
 				 "meanwhile; :w NAME saves a copy", e->stored);
@@ -280,6 +298,75 @@ static int save_replay(void *ctx, const char *target, const char *data, size_t l
 	return err;
 }
 
+/* :e! - the level again from its file, or the stored level's latest
+ * revision (after a save conflict, the other editor's), dropping the
+ * session's changes. */
+static int reload(void *ctx, ff_session *s, char *msg, size_t size)
+{
+	editor *e = ctx;
+	ff_store_info info;
+	ff_level *l = NULL;
+	ff_err err;
+	quiet q;
+
+	if (e->store) {
+		err = ff_store_load(e->store, e->stored, &l, &info);
+		if (err) {
+			snprintf(msg, size, "cannot load '%s': %s", e->stored,
+				 ff_store_errmsg(e->store));
+			return err;
+		}
+		e->rev = info.revision;
+		snprintf(msg, size, "loaded '%s' again (revision %lld); your changes are gone",
+			 e->stored, (long long)info.revision);
+	} else {
+		snprintf(msg, size, "cannot load '%s'", e->path);
+		quiet_begin(&q);
+		l = ff_cli_load_level(e->path);
+		quiet_end(&q, !l, msg, size);
+		if (!l)
+			return FF_E_IO;
+		snprintf(msg, size, "loaded %s again; your changes are gone", e->path);
+	}
+	ff_session_fini(s);
+	ff_session_init(s, l);
+	return FF_OK;
+}
+
+/* Tab at the prompt: files starting with PREFIX ("dir/na" lists dir), or
+ * the database's levels or replays. */
+static void list(void *ctx, ff_list_kind kind, const char *prefix,
+		 void (*add)(void *arg, const char *word), void *arg)
+{
+	editor *e = ctx;
+	const char *slash = strrchr(prefix, '/');
+	char dir[4096], word[4400];
+	struct dirent *d;
+	DIR *dp;
+
+	if (kind != FF_LIST_FILES) {
+		if (e->store)
+			ff_cli_store_names(e->store, kind == FF_LIST_REPLAYS, add, arg);
+		return;
+	}
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - prefix + 1) : 0, prefix);
+	if (!(dp = opendir(dir[0] ? dir : ".")))
+		return;
+	while ((d = readdir(dp))) {
+		const char *base = slash ? slash + 1 : prefix;
+		struct stat st;
+
+		if (strncmp(d->d_name, base, strlen(base)) || !strcmp(d->d_name, ".") ||
+		    !strcmp(d->d_name, "..") || (d->d_name[0] == '.' && base[0] != '.'))
+			continue;
+		snprintf(word, sizeof word, "%s%s", dir, d->d_name);
+		if (stat(word, &st) == 0 && S_ISDIR(st.st_mode))
+			snprintf(word, sizeof word, "%s%s/", dir, d->d_name);
+		add(arg, word);
+	}
+	closedir(dp);
+}
+
 /* Loads ARG: a file when one exists by that name, else a stored level. */
 static ff_level *load(editor *e, const char *arg)
 {
@@ -350,7 +437,7 @@ int ff_cli_edit(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	editor e = {0};
-	ff_ctl_hooks hooks = {&e, save, write_file, save_replay, picture};
+	ff_ctl_hooks hooks = {&e, save, write_file, save_replay, picture, reload, list};
 	ff_session *s;
 	ff_level *l;
 	char err[256];

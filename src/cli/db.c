@@ -275,3 +275,20 @@ int ff_cli_store_dispatch(const char *cmd, const char *usage, const ff_cli_actio
 	ff_store_destroy(s);
 	return rc;
 }
+
+void ff_cli_store_names(ff_store *s, bool replays, void (*add)(void *arg, const char *name),
+			void *arg)
+{
+	ff_store_replay_info *r = NULL;
+	ff_store_info *l = NULL;
+	size_t n = 0;
+
+	if (replays && ff_store_replay_list(s, &r, &n) == FF_OK)
+		for (size_t i = 0; i < n; i++)
+			add(arg, r[i].name);
+	if (!replays && ff_store_list(s, &l, &n) == FF_OK)
+		for (size_t i = 0; i < n; i++)
+			add(arg, l[i].name);
+	free(r);
+	free(l);
+}

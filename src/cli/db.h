@@ -22,6 +22,10 @@ const char *ff_cli_db_path(void);
  * then seeding it with the bundled levels).  Prints why and returns NULL on
  * failure.  Caller frees with ff_store_destroy(). */
 ff_store *ff_cli_open_store(void);
+/* Calls ADD(ARG, NAME) for each stored level (REPLAYS: each stored replay),
+ * in name order; nothing when the list cannot be read. */
+void ff_cli_store_names(ff_store *s, bool replays, void (*add)(void *arg, const char *name),
+			void *arg);
 
 /* One verb of a store subcommand ('levels list', 'replays rm NAME', ...). */
 typedef struct ff_cli_action {

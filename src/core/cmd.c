@@ -360,7 +360,7 @@ static ff_err do_set(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result
 	double v;
 	int id;
 
-	TRY(want(a, 3, "set NAME VALUE", r));
+	TRY(want(a, 3, "set PARAM VALUE", r));
 	id = ff_param_by_name(a->w[1]);
 	if (id < 0)
 		return fail_at(r, a->col[1], FF_E_NOTFOUND, "unknown parameter '%s'", a->w[1]);
@@ -675,11 +675,20 @@ static ff_err do_sim(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result
 	if (!strcmp(sub, "speed-density"))
 		return sim_switch(s, a, FF_SIM_FREE_SPEED, r);
 	if (strcmp(sub, "spawn") && strcmp(sub, "add") && strcmp(sub, "clear") &&
-	    strcmp(sub, "line"))
+	    strcmp(sub, "line") && strcmp(sub, "reset"))
 		return fail_at(r, a->n > 1 ? a->col[1] : a->end_col, FF_E_PARSE,
-			       "expected sim spawn [N] | add X,Y N [R] | clear | line X,Y X,Y"
+			       "expected sim spawn [N] | add X,Y N [R] | clear | reset | line X,Y X,Y"
 			       " | line clear | funnel on|off | separation on|off"
 			       " | speed-density on|off");
+	if (!strcmp(sub, "reset")) {
+		/* the simulation and everything it kept: agents, tick count,
+		 * totals, random state, counting line; the next agent starts
+		 * a new one */
+		TRY(want(a, 2, "sim reset", r));
+		ff_sim_destroy(s->sim);
+		s->sim = NULL;
+		return FF_OK;
+	}
 	if ((err = ff_session_sim(s, &sim)))
 		return sim_error(a, err, r);
 	if (!strcmp(sub, "line"))
@@ -743,7 +752,7 @@ static const command commands[] = {
 	  "add or remove goals"}, do_goal},
 	{{"spawn", "add rect X,Y W,H COUNT [rate R] | add circle X,Y R COUNT [rate R] | rm N | clear",
 	  "add or remove agent spawn areas"}, do_spawn},
-	{{"set", "NAME VALUE", "set a level parameter"}, do_set},
+	{{"set", "PARAM VALUE", "set a level parameter"}, do_set},
 	{{"terrain", "NAME GLYPH COST", "add a terrain to the palette"}, do_terrain},
 	{{"name", "NAME", "rename the level"}, do_name},
 	{{"resize", "W,H", "crop or extend the level (top-left corner stays)"}, do_resize},
@@ -751,9 +760,9 @@ static const command commands[] = {
 	  "solve the field in one go (or drop it)"}, do_solve},
 	{{"step", "begin [dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | cell|wave|phase|all|back [N]",
 	  "begin a solve, advance it N units, or take N steps back"}, do_step},
-	{{"sim", "spawn [N] | add X,Y N [R] | clear | line X,Y X,Y | line clear | "
+	{{"sim", "spawn [N] | add X,Y N [R] | clear | reset | line X,Y X,Y | line clear | "
 		 "funnel on|off | separation on|off | speed-density on|off",
-	  "add or remove agents and counting lines, switch behaviours"}, do_sim},
+	  "add or remove agents and counting lines, start afresh, switch behaviours"}, do_sim},
 	{{"tick", "[N]", "advance the simulation N fixed timesteps"}, do_tick},
 	{{"undo", "[N]", "undo the last N changes"}, do_undo},
 	{{"redo", "[N]", "redo N undone changes"}, do_redo},
@@ -795,6 +804,8 @@ ff_err ff_cmd_exec(ff_session *s, const char *line, ff_cmd_result *res)
 		res->redraw = 0;
 		fail_at(res, a->col[0], err, "%s: %s", a->w[0], ff_strerror(err));
 	}
+	if (!err)
+		ff_session_log(s, line);
 done:
 	free(a);
 	return err;

@@ -434,21 +434,51 @@ bool ff_replay_is_expect(const char *line)
 	return !strncmp(line, "expect ", 7) || !strcmp(line, "expect");
 }
 
+/* True when LINE starts with the word W. */
+static bool word_is(const char *line, const char *w)
+{
+	size_t n = strlen(w);
+
+	return !strncmp(line, w, n) && (!line[n] || line[n] == ' ' || line[n] == '\t' ||
+					line[n] == '#');
+}
+
+ff_replay_kind ff_replay_kind_of(const char *line)
+{
+	line += strspn(line, " \t");
+	if (blank(line))
+		return FF_REPLAY_NONE;
+	if (ff_replay_is_expect(line))
+		return FF_REPLAY_EXPECT;
+	if (word_is(line, "view"))
+		return FF_REPLAY_VIEW;
+	if (word_is(line, "begin"))
+		return FF_REPLAY_BEGIN;
+	return FF_REPLAY_COMMAND;
+}
+
 /* Runs line LS->cur (blank lines are copied and skipped). */
 static ff_err one_line(lines *ls, ff_session *s, const ff_replay_opts *o,
 		       ff_replay_report *rep, ff_buf *buf, ff_cmd_result *res)
 {
 	const char *t = ls->cur + strspn(ls->cur, " \t");
 
+	const ff_replay_kind kind = ff_replay_kind_of(t);
+
 	res->msg[0] = '\0';
 	rep->line = ls->no;
-	if (ff_replay_is_expect(t))
+	if (kind == FF_REPLAY_EXPECT)
 		return expect(s, t, o, rep, buf, res) ? FF_E_PARSE : FF_OK;
 	if (!o->update || blank(t))
 		ff_buf_printf(buf, "%s\n", ls->cur);
 	else
 		ff_buf_printf(buf, "%s\n", t);
-	if (blank(t))
+	/* the editor's view, and where its lesson begins: nothing headless */
+	if (kind == FF_REPLAY_VIEW && blank(t + 4))
+		return fail(rep, (int)(t - ls->cur) + 5, "expected 'view COMMAND'");
+	if (kind == FF_REPLAY_BEGIN && !blank(t + 5))
+		return fail(rep, (int)(t - ls->cur) + 7, "'begin' takes nothing after it");
+	if (kind != FF_REPLAY_COMMAND)
 		return FF_OK;
 	if (ff_cmd_exec(s, t, res))
 		return fail(rep, res->col + (int)(t - ls->cur), "%s", res->msg);
@@ -507,6 +537,24 @@ ff_err ff_replay_run(const char *text, size_t len, ff_replay_loader load,
 
 static const char *const unit_names[] = {"cell", "wave", "phase", "all"};
 
+/* The session's kept history: the level it began with and every command
+ * since, which rebuild its agents too. */
+static ff_err record_history(ff_buf *b, const ff_session *s, const char *program)
+{
+	uint64_t h;
+
+	if (!s->logging || s->log_lost)
+		return FF_E_STATE;
+	if (ff_session_hash_get(s, &h))
+		return FF_E_NOMEM;
+	ff_buf_printf(b, "%s\nprogram %s\nlevel inline\n", FF_REPLAY_MAGIC, program);
+	ff_buf_add(b, s->log_origin, s->log_origin_len);
+	ff_buf_puts(b, "# the session so far, which rebuilds its agents\n");
+	ff_buf_add(b, s->log.data, s->log.len);
+	ff_buf_printf(b, "expect hash %016llx\n", (unsigned long long)h);
+	return ff_buf_ok(b) ? FF_OK : FF_E_NOMEM;
+}
+
 ff_err ff_replay_record_begin(ff_buf *b, const ff_session *s, const char *program)
 {
 	uint64_t h;
@@ -514,7 +562,7 @@ ff_err ff_replay_record_begin(ff_buf *b, const ff_session *s, const char *progra
 	char *text;
 
 	if (s->sim)
-		return FF_E_STATE;
+		return record_history(b, s, program);
 	if (ff_session_hash_get(s, &h) || !(text = ff_textlevel_format(s->level, &len)))
 		return FF_E_NOMEM;
 	ff_buf_printf(b, "%s\nprogram %s\nlevel inline\n", FF_REPLAY_MAGIC, program);
@@ -534,6 +582,19 @@ ff_err ff_replay_record_begin(ff_buf *b, const ff_session *s, const char *progra
 				      s->steps[i].n);
 	}
 	ff_buf_printf(b, "expect hash %016llx\n", (unsigned long long)h);
+	return ff_buf_ok(b) ? FF_OK : FF_E_NOMEM;
+}
+
+ff_err ff_replay_record_view(ff_buf *b, const char *line)
+{
+	line += strspn(line, " \t");
+	ff_buf_printf(b, "view %.*s\n", (int)strcspn(line, "\n"), line);
+	return ff_buf_ok(b) ? FF_OK : FF_E_NOMEM;
+}
+
+ff_err ff_replay_record_lesson(ff_buf *b)
+{
+	ff_buf_puts(b, "begin\n");
 	return ff_buf_ok(b) ? FF_OK : FF_E_NOMEM;
 }
 
@@ -562,7 +623,22 @@ struct ff_replay_player {
 	ff_session s;
 	ff_buf scratch;
 	bool failed;
+	int begin_line;          /* the first 'begin' line, 0 for none */
 };
+
+/* The number of the first 'begin' line after the header, or 0. */
+static int find_begin(const lines *from)
+{
+	lines ls = *from;
+	int found = 0;
+
+	ls.cur = NULL, ls.cap = 0;
+	while (!found && next(&ls))
+		if (ff_replay_kind_of(ls.cur) == FF_REPLAY_BEGIN)
+			found = ls.no;
+	free(ls.cur);
+	return found;
+}
 
 ff_replay_player *ff_replay_player_create(const char *text, size_t len,
 					  ff_replay_loader load, void *ctx,
@@ -592,6 +668,7 @@ ff_replay_player *ff_replay_player_create(const char *text, size_t len,
 		return NULL;
 	}
 	ff_session_init(&p->s, l);
+	p->begin_line = find_begin(&p->ls);
 	return p;
 }
 
@@ -614,6 +691,7 @@ ff_session *ff_replay_player_session(ff_replay_player *p)
 int ff_replay_player_next(ff_replay_player *p, ff_replay_report *rep, int *line,
 			  const char **text, char *result, size_t size)
 {
+	ff_replay_kind kind;
 	ff_cmd_result res;
 
 	if (p->failed)
@@ -629,12 +707,20 @@ int ff_replay_player_next(ff_replay_player *p, ff_replay_report *rep, int *line,
 	} while (blank(p->ls.cur));
 	p->scratch.len = 0;
 	*line = p->ls.no;
-	*text = p->ls.cur;
+	*text = p->ls.cur + strspn(p->ls.cur, " \t");
 	if (one_line(&p->ls, &p->s, &p->opts, rep, &p->scratch, &res)) {
 		rep->ok = false;
 		p->failed = true;
 		return FF_E_PARSE;
 	}
 	snprintf(result, size, "%s", res.msg);
-	return 1;
+	kind = ff_replay_kind_of(*text);
+	if (kind == FF_REPLAY_VIEW)
+		*text += 4 + strspn(*text + 4, " \t");
+	return (int)kind;
+}
+
+bool ff_replay_player_in_setup(const ff_replay_player *p)
+{
+	return p->ls.no < p->begin_line;
 }

@@ -9,10 +9,12 @@
  * fails the change is taken back, so every failure leaves the session as
  * it was.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "level_text.h"
 #include "session.h"
 
 static ff_err refresh(ff_session *s, const ff_patch *p);
@@ -33,8 +35,72 @@ static void clear(ff_patch *stack, int *n)
 		ff_patch_fini(&stack[--*n]);
 }
 
+static void drop_log(ff_session *s)
+{
+	free(s->log_origin);
+	ff_buf_fini(&s->log);
+	s->log_origin = NULL;
+	s->logging = s->log_lost = false;
+}
+
+ff_err ff_session_keep_log(ff_session *s)
+{
+	drop_log(s);
+	if (s->nundo || s->nredo)
+		return FF_E_STATE;
+	s->log = (ff_buf)FF_BUF_INIT;
+	s->log_origin = ff_textlevel_format(s->level, &s->log_origin_len);
+	if (!s->log_origin)
+		return FF_E_NOMEM;
+	s->logging = true;
+	return FF_OK;
+}
+
+/* The count of "tick N" (N > 0), else 0. */
+static long ticks_of(const char *line, size_t len)
+{
+	char *end;
+	long n;
+
+	if (len < 6 || strncmp(line, "tick ", 5))
+		return 0;
+	n = strtol(line + 5, &end, 10);
+	return end == line + len && n > 0 ? n : 0;
+}
+
+void ff_session_log(ff_session *s, const char *line)
+{
+	size_t len, last;
+	long n, m;
+
+	if (!s->logging || s->log_lost)
+		return;
+	line += strspn(line, " \t");
+	len = strcspn(line, "\r\n#");
+	while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+		len--;
+	if (len == 0)
+		return;
+	/* the log's last line (it ends in a newline), and whether both are
+	 * ticks */
+	last = s->log.len ? s->log.len - 1 : 0;
+	while (last > 0 && s->log.data[last - 1] != '\n')
+		last--;
+	n = ticks_of(line, len);
+	m = s->log.len ? ticks_of(s->log.data + last, s->log.len - 1 - last) : 0;
+	if (n && m && n <= LONG_MAX - m) {
+		s->log.len = last;
+		ff_buf_printf(&s->log, "tick %ld\n", n + m);
+	} else {
+		ff_buf_printf(&s->log, "%.*s\n", (int)len, line);
+	}
+	if (!ff_buf_ok(&s->log))
+		s->log_lost = true;
+}
+
 void ff_session_fini(ff_session *s)
 {
+	drop_log(s);
 	clear(s->undo, &s->nundo);
 	clear(s->redo, &s->nredo);
 	ff_level_destroy(s->level);

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "buf.h"
 #include "level.h"
 #include "level_patch.h"
 #include "sim.h"
@@ -52,12 +53,32 @@ typedef struct ff_session {
 	/* The crowd, following the field. */
 	ff_sim *sim;             /* owned; NULL until agents are first added */
 	unsigned sim_flags;      /* FF_SIM_* */
+
+	/* The session's own history, kept after ff_session_keep_log(): the
+	 * level's text as it was then and every command that succeeded since,
+	 * a line each ('tick N' runs merged).  Running it again rebuilds
+	 * everything, the agents too, whose state no command describes; a
+	 * recording that starts with agents begins with it. */
+	bool logging;
+	bool log_lost;           /* an append failed: no longer complete */
+	char *log_origin;        /* owned */
+	size_t log_origin_len;
+	ff_buf log;
 } ff_session;
 
 /* Starts a session on LEVEL, taking ownership of it. */
 void ff_session_init(ff_session *s, ff_level *level);
 /* Frees the level and the history. */
 void ff_session_fini(ff_session *s);
+/* Keeps the session's history from now on (see 'logging'); call it before
+ * the first command, while the undo history is empty, as the editor does
+ * (the history's replay has no undo records from before).  FF_E_NOMEM (no
+ * history then); FF_E_STATE when there is already undo history. */
+ff_err ff_session_keep_log(ff_session *s);
+/* Appends command LINE, which just succeeded, to the history when it is
+ * kept (ff_cmd_exec() does).  A 'tick N' after a 'tick M' becomes one
+ * 'tick N+M'. */
+void ff_session_log(ff_session *s, const char *line);
 /* Records P (taken over, left empty) as the undo of the mutation just made
  * and forgets the redo history; the oldest record is dropped when full.
  * FF_E_NOMEM when the field cannot follow for want of memory (a solver for

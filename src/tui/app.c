@@ -63,7 +63,7 @@ static void loop(ff_ctl *c, unsigned ui)
 		last = t;
 	}
 	/* SIGTERM or SIGHUP: keep a recording rather than lose it */
-	if (c->recording)
+	if (c->rec.on)
 		ff_ctl_run(c, "record stop");
 }
 
@@ -77,7 +77,7 @@ static bool open_term(ff_ctl *c, ff_session *s, const ff_ctl_hooks *hooks, char 
 		return false;
 	ff_term_size(&cols, &rows);
 	ff_ctl_init(c, s, hooks, cols, rows);
-	c->utf8 = caps.utf8;
+	c->view.utf8 = caps.utf8;
 	if (!caps.mouse)
 		snprintf(c->msg, sizeof c->msg, "no mouse here; every action has a key (? lists them)");
 	return true;

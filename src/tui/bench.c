@@ -77,7 +77,7 @@ int ff_tui_bench(int cols, int rows, int side, ff_tui_bench_result *out, char *e
 		goto done_session;
 	}
 	ff_ctl_init(&c, s, NULL, cols, rows);
-	c.utf8 = true;
+	c.view.utf8 = true;
 	ff_ctl_run(&c, "layer numbers on");
 	ff_draw_screen(&c, &d, FF_UI_ALL);
 	/* every redraw scrolls by one cell, so every cell changes */

@@ -6,19 +6,14 @@
  *
  * Every key runs the command text bound to it in the keymap (keymap.h),
  * after substituting the cursor and friends; the ':' prompt runs what is
- * typed.  A line is first looked up among the editor commands below (they
- * change only the view), otherwise it goes to ff_cmd_exec(), so every
+ * typed.  A line is first looked up among the editor commands (one table,
+ * ctl_cmd.c, which also drives the help and the prompt's completion; they
+ * change only the editor), otherwise it goes to ff_cmd_exec(), so every
  * change to the level is a core command and is undoable.
  *
- * Editor commands:
- *   move DX,DY | goto X,Y | page up|down|left|right | edge left|right|top|bottom
- *   center | zoom in|out|0|1|2 | layer NAME [on|off]
- *   pen TERRAIN|next|prev | brush N|+|- | dab [TERRAIN] | draw | goal-here
- *   mark | unmark | prompt [TEXT] | help | scroll N|page|-page | redraw
- *   write [FILE] (w) | w! | wq (x) | quit (q) | quit! (q!) | export FILE [ansi] (FILE.svg, .png: a picture)
- *   mode edit|sim | run [on|off] | speed +|-|N | sim-toggle funnel|separation
- *   record [FILE|db:NAME|stop] | split [dijkstra|fmm|fmm2] [8|4] | split off
- *   play [on|off] | play-next
+ * The state is split by concern: what the view shows (ff_ctl_view), the
+ * pen, the help, the simulation's pacing, a sliced solve, a recording, the
+ * split view and a replay's playback each have their own struct and file.
  *
  * Time: the controller has no clock.  The loop asks ff_ctl_wait_ms() how
  * long it may wait for input and calls ff_ctl_idle() with the time that
@@ -27,8 +22,9 @@
  * does), the next slice of a long solve, and the next line of a replay.
  *
  * Recording: while recording, every core command that succeeded is
- * appended to a replay log (docs/formats.md) with the state hash after it;
- * ticks of the running simulation are gathered into one 'tick N' line.
+ * appended to a replay log (docs/formats.md) with the state hash after it,
+ * and every view command as a 'view' line; ticks of the running
+ * simulation are gathered into one 'tick N' line.
  *
  * Invariants: the cursor is inside the level; the view origin keeps the
  * cursor on screen (when the screen is big enough) and never starts past
@@ -69,6 +65,9 @@ enum {
 	FF_LAYER_UNREACH = 1 << 7,   /* 'x' on passable cells with no path */
 	FF_LAYER_AGENTS = 1 << 8,    /* agents: 'o', '2'..'9', 'O' from ten */
 };
+/* The layers a new editor shows. */
+#define FF_LAYERS_DEFAULT (FF_LAYER_COSTS | FF_LAYER_ARROWS | FF_LAYER_FRONTIER | \
+			   FF_LAYER_GOALS | FF_LAYER_SPAWNS | FF_LAYER_UNREACH | FF_LAYER_AGENTS)
 
 /* Mouse events (ff_ctl_mouse). */
 typedef enum ff_mouse_kind {
@@ -83,6 +82,13 @@ typedef enum ff_mouse_kind {
 #define FF_BRUSH_MAX 20
 #define FF_MIN_COLS 80
 #define FF_MIN_ROWS 24
+
+/* What the prompt's Tab completes from the outside world (hooks.list). */
+typedef enum ff_list_kind {
+	FF_LIST_FILES,           /* file names starting with the prefix */
+	FF_LIST_LEVELS,          /* levels stored in the database */
+	FF_LIST_REPLAYS          /* replays stored in the database */
+} ff_list_kind;
 
 /* What the controller cannot do without the outside world; the editor
  * program (cli/cmd_edit.c) supplies them, tests supply fakes.  Each fills
@@ -110,6 +116,14 @@ typedef struct ff_ctl_hooks {
 	 * with S's finished field.  NULL: the editor cannot draw. */
 	int (*picture)(void *ctx, const ff_session *s, ff_pic_field field, const char *path,
 		       char *msg, size_t size);
+	/* Loads the level again from where it came (the file, or the stored
+	 * level's latest revision), dropping the session's changes: the
+	 * session is started again on it.  NULL: the editor cannot. */
+	int (*reload)(void *ctx, ff_session *s, char *msg, size_t size);
+	/* Calls ADD(ARG, WORD) for each name of KIND starting with PREFIX (at
+	 * most a few hundred).  NULL: nothing to complete. */
+	void (*list)(void *ctx, ff_list_kind kind, const char *prefix,
+		     void (*add)(void *arg, const char *word), void *arg);
 } ff_ctl_hooks;
 
 /* Speeds of the simulation and of replay playback. */
@@ -120,76 +134,114 @@ typedef struct ff_ctl_hooks {
 
 struct ff_replay_player;
 
-typedef struct ff_ctl {
-	ff_session *s;           /* borrowed */
-	ff_ctl_hooks hooks;
-	ff_mode_id mode;
-	int cols, rows;          /* screen size */
+/* What the grid shows, and where (ctl_view.c). */
+typedef struct ff_ctl_view {
 	int cx, cy;              /* cursor cell */
-	int vx, vy;              /* cell at the grid's top-left corner */
+	int vx, vy;              /* cell at each pane's top-left corner */
 	int zoom;                /* 0: one character per cell .. FF_ZOOM_MAX */
 	unsigned layers;         /* FF_LAYER_* */
-	int pen;                 /* pen terrain: a terrain value (core/level.h) */
+	bool utf8;               /* glyphs in Unicode, else ASCII */
+} ff_ctl_view;
+
+/* Painting (ctl_edit.c). */
+typedef struct ff_ctl_pen {
+	int cost;                /* pen terrain: a terrain value (core/level.h) */
 	int brush;               /* brush radius, 0 = one cell */
 	bool drawing;            /* pen down: cursor moves paint */
 	bool marked;             /* a mark is set (select mode) */
 	int mx, my;              /* the mark */
 	bool dragging;           /* mouse button held on the grid */
 	int lx, ly;              /* last cell painted by the drag */
-	bool utf8;               /* arrows as Unicode, else ASCII */
-	ff_prompt prompt;
-	int help_top;            /* first help line shown */
-	char msg[256];           /* message line; empty for none */
-	bool msg_error;
-	bool quit;               /* the loop should end */
-	ff_cmd_result last;      /* result of the last core command */
+} ff_ctl_pen;
 
-	/* the simulation */
+/* The help screen (ctl_prompt.c, view_help.c). */
+typedef struct ff_ctl_help {
+	int top;                 /* first help line shown */
+	char find[64];           /* what '/' looked for last */
+} ff_ctl_help;
+
+/* The simulation in real time, and the agents counted per cell for
+ * drawing (ctl_sim.c). */
+typedef struct ff_ctl_sim {
 	bool in_sim;             /* SIM is the mode under a prompt or the help */
 	bool running;            /* ticking in real time */
-	int speed;               /* FF_SPEED_MIN..MAX: 2^speed times real time */
+	int speed;               /* FF_SPEED_MIN..MAX: 2^speed times real time
+				    (also the pace of playback) */
 	double due_ms;           /* time gathered towards the next tick */
 	unsigned short *occ;     /* agents per cell, w * h; owned */
 	int occ_w, occ_h;
 	long occ_agents;         /* agents counted into occ */
+} ff_ctl_sim;
 
-	/* a long solve in slices */
+/* A long solve in slices (ctl_slice.c). */
+typedef struct ff_ctl_slice {
 	bool solving;            /* 'solve' is running slice by slice */
-	long slice_cells;        /* cells per slice (FF_SLICE_CELLS) */
+	long cells;              /* cells per slice (FF_SLICE_CELLS) */
+} ff_ctl_slice;
 
-	/* recording */
-	bool recording;
-	ff_buf rec;              /* the log so far */
-	char rec_target[256];
-	long rec_ticks;          /* running ticks not yet written */
-	int rec_commands;
-	bool rec_quit_warned;    /* a quit found it unsaved: q! drops it */
+/* A recording (ctl_rec.c). */
+typedef struct ff_ctl_rec {
+	bool on;
+	ff_buf log;              /* the log so far */
+	char target[256];
+	long ticks;              /* running ticks not yet written */
+	int commands;
+	bool quit_warned;        /* a quit found it unsaved: q! drops it */
+} ff_ctl_rec;
 
-	/* split view: the right pane's own solver over the same level */
-	bool split;
-	ff_solver *solver2;      /* owned */
-	int s2w, s2h;
-	ff_solver_opts opts2;
-	bool field2;             /* solver2 mirrors the session's field */
+/* The split view: a second pane with its own solver over the same level
+ * (ctl_split.c). */
+typedef struct ff_ctl_split {
+	bool on;
+	ff_solver *solver;       /* owned */
+	int w, h;                /* the size it was made for */
+	ff_solver_opts opts;
+	bool field;              /* it mirrors the session's field */
+} ff_ctl_split;
 
-	/* replay playback (FF_MODE_PLAY) */
+/* A replay playing back (FF_MODE_PLAY, ctl_play.c). */
+typedef struct ff_ctl_playback {
 	struct ff_replay_player *player;  /* borrowed */
 	bool playing;            /* advancing on its own */
-	char play_name[256];
-	int play_line;           /* the line shown last */
-	bool play_done;
+	char name[256];
+	int line;                /* the line shown last */
+	bool done;
+} ff_ctl_playback;
+
+typedef struct ff_ctl {
+	ff_session *s;           /* borrowed */
+	ff_ctl_hooks hooks;
+	ff_mode_id mode;
+	ff_mode_id prompt_from;  /* the mode a prompt returns to (HELP or a grid mode) */
+	int cols, rows;          /* screen size */
+	int pending;             /* the first key of a two-key binding, or 0 */
+	char msg[256];           /* message line; empty for none */
+	bool msg_error;
+	bool quit;               /* the loop should end */
+	ff_cmd_result last;      /* result of the last core command */
+	ff_prompt prompt;
+	ff_ctl_view view;
+	ff_ctl_pen pen;
+	ff_ctl_help help;
+	ff_ctl_sim sim;
+	ff_ctl_slice slice;
+	ff_ctl_rec rec;
+	ff_ctl_split split;
+	ff_ctl_playback play;
 } ff_ctl;
 
 /* --- lifecycle --------------------------------------------------------- */
 
 /* Starts a controller on S (borrowed, must outlive it) for a COLS x ROWS
- * screen, cursor at the level's centre. */
+ * screen, cursor at the level's centre.  S's history is kept from here on
+ * (ff_session_keep_log), so a recording can start in any state. */
 void ff_ctl_init(ff_ctl *c, ff_session *s, const ff_ctl_hooks *hooks, int cols, int rows);
 /* Frees what the controller owns (a recording not saved is lost; call
  * ff_ctl_run(c, "record stop") first to keep it). */
 void ff_ctl_fini(ff_ctl *c);
 /* Plays the replay P (borrowed; its session becomes the controller's) in
- * FF_MODE_PLAY, paused; NAME is shown in the message line. */
+ * FF_MODE_PLAY, paused after its setup (the lines before 'begin', run at
+ * once); NAME is shown in the message line. */
 unsigned ff_ctl_play(ff_ctl *c, struct ff_replay_player *p, const char *name);
 
 /* --- input: each returns the FF_UI_* mask of what to redraw ----------- */
@@ -214,28 +266,32 @@ int ff_ctl_wait_ms(const ff_ctl *c, int idle_ms);
  * or names an unknown placeholder. */
 bool ff_ctl_expand(const ff_ctl *c, const char *tmpl, char *out, size_t size);
 
-/* --- geometry and queries --------------------------------------------- */
+/* --- geometry and queries (ctl_view.c) -------------------------------- */
 
 /* True when the screen is smaller than FF_MIN_COLS x FF_MIN_ROWS. */
 bool ff_ctl_too_small(const ff_ctl *c);
 /* Screen columns per cell at zoom Z. */
 int ff_ctl_cell_width(int zoom);
-/* Cells across and down the grid area. */
+/* Cells across and down each pane. */
 int ff_ctl_view_w(const ff_ctl *c);
 int ff_ctl_view_h(const ff_ctl *c);
+/* Number of panes (1, or 2 in split view); whether they are stacked (one
+ * above the other, when the level's height fits twice) or side by side;
+ * and the screen column and row where PANE's grid starts.  In split view
+ * each pane has a label row above its grid (ff_view_pane_label). */
+int ff_ctl_panes(const ff_ctl *c);
+bool ff_ctl_stacked(const ff_ctl *c);
+int ff_ctl_pane_x(const ff_ctl *c, int pane);
+int ff_ctl_pane_y(const ff_ctl *c, int pane);
 /* The pen (or COST) as a command word: palette name, "wall", or the cost. */
 void ff_ctl_terrain_word(const ff_ctl *c, int cost, char *buf, size_t size);
 /* Milliseconds of real time per simulation tick at the current speed. */
 double ff_ctl_tick_ms(const ff_ctl *c);
-/* The solver shown in PANE (0 left/only, 1 right in split view), or NULL
- * when that pane has no field. */
+/* The solver shown in PANE (0 left/top or only, 1 the other in split
+ * view), or NULL when that pane has no field. */
 const ff_solver *ff_ctl_pane_solver(const ff_ctl *c, int pane);
 /* Its method and connectivity. */
 const ff_solver_opts *ff_ctl_pane_opts(const ff_ctl *c, int pane);
-/* Number of panes (1, or 2 in split view) and the screen column where
- * PANE starts. */
-int ff_ctl_panes(const ff_ctl *c);
-int ff_ctl_pane_x(const ff_ctl *c, int pane);
 /* Agents in cell (X, Y) as last counted. */
 int ff_ctl_agents_at(const ff_ctl *c, int x, int y);
 /* Selection rectangle from the mark to the cursor (both included). */

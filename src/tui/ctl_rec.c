@@ -1,14 +1,16 @@
 /*
- * ctl_rec.c - recording a replay log from the editor, and playing one back
- * (replay --tui).
+ * ctl_rec.c - recording a replay log from the editor.
  *
- * A recording starts with ff_replay_record_begin() (the level inline as it
- * is now, and the commands that rebuild the field) and gets every core
- * command that succeeded with the state hash after it, written by
- * ff_replay_record_cmd() exactly as 'run --record' writes them.  Editor
- * commands that only change the view (moves, zoom, layers, split) are not
- * recorded.  Ticks of the running simulation are gathered and written as
- * one 'tick N' before the next command (or when the recording stops).
+ * A recording starts with ff_replay_record_begin() (the commands that
+ * rebuild the state as it is: the level inline and its field, or, once
+ * there are agents, the session's whole history), then the view as it is
+ * (zoom, layers, split) as 'view' lines and 'begin', where replay --tui
+ * starts.  It gets every core command that succeeded with the state hash
+ * after it, written by ff_replay_record_cmd() exactly as 'run --record'
+ * writes them, and every view command (FF_UI_CMD_VIEW) as a 'view' line.
+ * Moves of the cursor are not recorded.  Ticks of the running simulation
+ * are gathered and written as one 'tick N' before the next line (or when
+ * the recording stops).
  */
 #include <stdio.h>
 #include <string.h>
@@ -23,31 +25,68 @@ void ff_ctl_rec_flush(ff_ctl *c)
 {
 	char line[32];
 
-	if (!c->recording || c->rec_ticks == 0)
+	if (!c->rec.on || c->rec.ticks == 0)
 		return;
-	snprintf(line, sizeof line, "tick %ld", c->rec_ticks);
-	c->rec_ticks = 0;
-	c->rec_commands++;
-	ff_replay_record_cmd(&c->rec, c->s, line);
+	snprintf(line, sizeof line, "tick %ld", c->rec.ticks);
+	c->rec.ticks = 0;
+	c->rec.commands++;
+	ff_replay_record_cmd(&c->rec.log, c->s, line);
 }
 
 void ff_ctl_rec_line(ff_ctl *c, const char *line)
 {
-	if (!c->recording)
+	if (!c->rec.on)
 		return;
-	c->rec_commands++;
-	ff_replay_record_cmd(&c->rec, c->s, line);
+	c->rec.commands++;
+	ff_replay_record_cmd(&c->rec.log, c->s, line);
+}
+
+void ff_ctl_rec_view(ff_ctl *c, const char *line)
+{
+	if (!c->rec.on)
+		return;
+	ff_ctl_rec_flush(c);
+	ff_replay_record_view(&c->rec.log, line);
+}
+
+/* The view as it is, as the 'view' lines that set it up from a new
+ * editor's, then 'begin'. */
+static void rec_view(ff_ctl *c)
+{
+	char line[128], words[64];
+	const char *name;
+	unsigned bit;
+
+	if (c->view.zoom != 0) {
+		snprintf(line, sizeof line, "zoom %d", c->view.zoom);
+		ff_replay_record_view(&c->rec.log, line);
+	}
+	for (int i = 0; (name = ff_ctl_layer(i, &bit)); i++) {
+		bool on = c->view.layers & bit;
+
+		if (on != !!(FF_LAYERS_DEFAULT & bit)) {
+			snprintf(line, sizeof line, "layer %s %s", name, on ? "on" : "off");
+			ff_replay_record_view(&c->rec.log, line);
+		}
+	}
+	if (c->split.on) {
+		ff_solver_words(&c->split.opts, words, sizeof words);
+		snprintf(line, sizeof line, "split %s", words);
+		ff_replay_record_view(&c->rec.log, line);
+	}
+	ff_replay_record_lesson(&c->rec.log);
 }
 
 /* Writes the log so far to the target; 0, or an error with MSG saying why. */
 static int rec_save(ff_ctl *c, char *msg, size_t size)
 {
-	if (c->hooks.save_replay)
-		return c->hooks.save_replay(c->hooks.ctx, c->rec_target, c->rec.data, c->rec.len,
-					    msg, size);
-	if (c->hooks.write)
-		return c->hooks.write(c->hooks.ctx, c->rec_target, c->rec.data, c->rec.len, msg,
+	const ff_ctl_hooks *h = &c->hooks;
+
+	if (h->save_replay)
+		return h->save_replay(h->ctx, c->rec.target, c->rec.log.data, c->rec.log.len, msg,
 				      size);
+	if (h->write)
+		return h->write(h->ctx, c->rec.target, c->rec.log.data, c->rec.log.len, msg, size);
 	snprintf(msg, size, "this editor cannot write files");
 	return FF_E_IO;
 }
@@ -66,31 +105,32 @@ static unsigned rec_start(ff_ctl *c, const char *target)
 			   target + 3);
 		return FF_UI_MSG;
 	}
-	ff_buf_fini(&c->rec);
-	err = ff_replay_record_begin(&c->rec, c->s, PROGRAM);
+	ff_buf_fini(&c->rec.log);
+	err = ff_replay_record_begin(&c->rec.log, c->s, PROGRAM);
 	if (err == FF_E_STATE) {
-		ff_ctl_say(c, true, "cannot record: the session has agents, whose state no "
-			   "command rebuilds; record before spawning (reopen the level)");
+		ff_ctl_say(c, true, "cannot record: the agents' history was not kept (out of "
+			   "memory); x removes them");
 		return FF_UI_MSG;
 	}
 	if (err) {
 		ff_ctl_say(c, true, "cannot record: %s", ff_strerror(err));
 		return FF_UI_MSG;
 	}
-	snprintf(c->rec_target, sizeof c->rec_target, "%s", target);
+	rec_view(c);
+	snprintf(c->rec.target, sizeof c->rec.target, "%s", target);
 	/* the header now: a target that cannot be written is found at once,
 	 * not when the session's work is done */
-	if (!ff_buf_ok(&c->rec) || rec_save(c, msg, sizeof msg)) {
+	if (!ff_buf_ok(&c->rec.log) || rec_save(c, msg, sizeof msg)) {
 		ff_ctl_say(c, true, "cannot record to %s: %s", target,
-			   ff_buf_ok(&c->rec) ? msg : "out of memory");
-		ff_buf_fini(&c->rec);
+			   ff_buf_ok(&c->rec.log) ? msg : "out of memory");
+		ff_buf_fini(&c->rec.log);
 		return FF_UI_MSG;
 	}
-	c->recording = true;
-	c->rec_quit_warned = false;
+	c->rec.on = true;
+	c->rec.quit_warned = false;
 	ff_session_mark_history(c->s, true);   /* the replay starts without it */
-	c->rec_ticks = 0;
-	c->rec_commands = 0;
+	c->rec.ticks = 0;
+	c->rec.commands = 0;
 	ff_ctl_say(c, false, "recording to %s: R or :record stop saves it", target);
 	return FF_UI_STATUS | FF_UI_MSG;
 }
@@ -102,10 +142,10 @@ static unsigned rec_stop(ff_ctl *c)
 	int err;
 
 	ff_ctl_rec_flush(c);
-	c->recording = false;
-	if (!ff_buf_ok(&c->rec)) {
+	c->rec.on = false;
+	if (!ff_buf_ok(&c->rec.log)) {
 		ff_ctl_say(c, true, "recording lost: out of memory");
-		ff_buf_fini(&c->rec);
+		ff_buf_fini(&c->rec.log);
 		ff_session_mark_history(c->s, false);
 		return FF_UI_MSG | FF_UI_STATUS;
 	}
@@ -113,13 +153,13 @@ static unsigned rec_stop(ff_ctl *c)
 	err = rec_save(c, msg, sizeof msg);
 	if (err) {
 		/* keep the log: fix the target and ':record stop' again */
-		c->recording = true;
+		c->rec.on = true;
 		ff_ctl_say(c, true, "recording not saved: %s; :record stop FILE saves it "
 			   "elsewhere", msg);
 	} else {
 		ff_ctl_say(c, false, "recorded %d commands to %s; final hash %016llx",
-			   c->rec_commands, c->rec_target, hash);
-		ff_buf_fini(&c->rec);
+			   c->rec.commands, c->rec.target, hash);
+		ff_buf_fini(&c->rec.log);
 		ff_session_mark_history(c->s, false);
 	}
 	return FF_UI_MSG | FF_UI_STATUS;
@@ -127,11 +167,11 @@ static unsigned rec_stop(ff_ctl *c)
 
 unsigned ff_ui_record(ff_ctl *c, int argc, char **argv)
 {
-	if (argc == 1 && !c->recording)
+	if (argc == 1 && !c->rec.on)
 		return ff_ctl_line(c, "prompt record ");
-	if (argc == 1 || (argc <= 3 && !strcmp(argv[1], "stop") && c->recording)) {
+	if (argc == 1 || (argc <= 3 && !strcmp(argv[1], "stop") && c->rec.on)) {
 		if (argc == 3)
-			snprintf(c->rec_target, sizeof c->rec_target, "%s", argv[2]);
+			snprintf(c->rec.target, sizeof c->rec.target, "%s", argv[2]);
 		return rec_stop(c);
 	}
 	if (!strcmp(argv[1], "stop")) {
@@ -139,76 +179,14 @@ unsigned ff_ui_record(ff_ctl *c, int argc, char **argv)
 		return FF_UI_MSG;
 	}
 	if (argc != 2)
-		return ff_ctl_usage(c, "record FILE|db:NAME | record stop [FILE|db:NAME]");
-	if (c->recording) {
-		ff_ctl_say(c, true, "already recording to %s: R stops", c->rec_target);
+		return ff_ctl_usage(c, argv[0]);
+	if (c->rec.on) {
+		ff_ctl_say(c, true, "already recording to %s: R stops", c->rec.target);
+		return FF_UI_MSG;
+	}
+	if (c->play.player) {
+		ff_ctl_say(c, true, "a replay is playing: it cannot be recorded");
 		return FF_UI_MSG;
 	}
 	return rec_start(c, argv[1]);
-}
-
-/* --- playback ------------------------------------------------------------ */
-
-static unsigned play_next(ff_ctl *c)
-{
-	ff_replay_report rep;
-	const char *text;
-	char result[200];
-	int line, rc;
-
-	if (!c->player || c->play_done)
-		return 0;
-	rc = ff_replay_player_next(c->player, &rep, &line, &text, result, sizeof result);
-	if (rc == 0) {
-		c->play_done = true;
-		c->playing = false;
-		ff_ctl_say(c, false, "%s: end of the replay, every check passed; q quits",
-			   c->play_name);
-	} else if (rc < 0) {
-		c->play_done = true;
-		c->playing = false;
-		ff_ctl_say(c, true, "%s:%d:%d: %s", c->play_name, rep.line, rep.col, rep.msg);
-	} else {
-		c->play_line = line;
-		ff_ctl_say(c, false, "%s:%d: %s%s%s", c->play_name, line, text,
-			   result[0] ? "  => " : "", result);
-	}
-	ff_ctl_changed(c, FF_REDRAW_ALL);
-	return FF_UI_GRID | FF_UI_STATUS | FF_UI_MSG;
-}
-
-unsigned ff_ui_play(ff_ctl *c, int argc, char **argv)
-{
-	if (!c->player) {
-		ff_ctl_say(c, true, "no replay is playing (fieldmarshal replay FILE --tui)");
-		return FF_UI_MSG;
-	}
-	if (argc > 2 || (argc == 2 && strcmp(argv[1], "on") && strcmp(argv[1], "off")))
-		return ff_ctl_usage(c, "play [on|off]");
-	c->playing = argc == 2 ? !strcmp(argv[1], "on") : !c->playing;
-	c->due_ms = 0;
-	if (c->play_done)
-		c->playing = false;
-	return FF_UI_STATUS | (c->playing ? play_next(c) : 0);
-}
-
-unsigned ff_ui_play_next(ff_ctl *c, int argc, char **argv)
-{
-	(void)argc, (void)argv;
-	c->playing = false;
-	return play_next(c);
-}
-
-unsigned ff_ctl_play_idle(ff_ctl *c, double elapsed_ms)
-{
-	double period = 1000.0 / (c->speed >= 0 ? (double)(1 << c->speed) :
-				  1.0 / (double)(1 << -c->speed));
-
-	if (!c->playing || c->play_done || c->mode == FF_MODE_HELP)
-		return 0;
-	c->due_ms += elapsed_ms;
-	if (c->due_ms < period)
-		return 0;
-	c->due_ms = c->due_ms - period > period ? 0 : c->due_ms - period;
-	return play_next(c);
 }

@@ -1,11 +1,10 @@
 /*
- * ctl_sim.c - the controller's time-driven parts: simulation mode (run,
- * pause, speed, the agents counted per cell for drawing), long solves run
- * in slices, and the split view's second solver.
+ * ctl_sim.c - simulation mode: running the crowd in real time (pause,
+ * speed, one tick at a time), switching its behaviours, and the agents
+ * counted per cell for drawing.
  *
  * Every change to the session is still a core command: a running
- * simulation executes 'tick N', a sliced solve 'step begin' and then
- * 'step cell N' until done.  Only the pacing comes from the clock (the
+ * simulation executes 'tick N'.  Only the pacing comes from the clock (the
  * loop's elapsed time); each tick is the level's fixed dt.
  */
 #include <math.h>
@@ -17,142 +16,52 @@
 
 /* --- the agents per cell ------------------------------------------------ */
 
-static void count_agents(ff_ctl *c)
+void ff_ctl_count_agents(ff_ctl *c)
 {
 	const ff_level *l = c->s->level;
+	ff_ctl_sim *m = &c->sim;
 	size_t cells = (size_t)l->w * (size_t)l->h, n;
 	ff_agent a;
 
-	c->occ_agents = 0;
+	m->occ_agents = 0;
 	if (!c->s->sim)
 		return;
-	if (!c->occ || c->occ_w != l->w || c->occ_h != l->h) {
-		unsigned short *o = realloc(c->occ, cells * sizeof *o);
+	if (!m->occ || m->occ_w != l->w || m->occ_h != l->h) {
+		unsigned short *o = realloc(m->occ, cells * sizeof *o);
 
 		if (!o)
 			return;
-		c->occ = o, c->occ_w = l->w, c->occ_h = l->h;
+		m->occ = o, m->occ_w = l->w, m->occ_h = l->h;
 	}
-	memset(c->occ, 0, cells * sizeof *c->occ);
+	memset(m->occ, 0, cells * sizeof *m->occ);
 	n = ff_sim_count(c->s->sim);
 	for (size_t i = 0; i < n; i++) {
 		int x, y;
 
 		ff_sim_agent(c->s->sim, i, &a);
 		x = (int)floor(a.x), y = (int)floor(a.y);
-		if (ff_level_in(l, x, y) && c->occ[(size_t)y * (size_t)l->w + (size_t)x] < 0xffff)
-			c->occ[(size_t)y * (size_t)l->w + (size_t)x]++;
+		if (ff_level_in(l, x, y) && m->occ[(size_t)y * (size_t)l->w + (size_t)x] < 0xffff)
+			m->occ[(size_t)y * (size_t)l->w + (size_t)x]++;
 	}
-	c->occ_agents = (long)n;
+	m->occ_agents = (long)n;
 }
 
-/* --- the split view's solver -------------------------------------------- */
-
-/* Solves the right pane again: the same level, goals and steps as the
- * session's field, with its own method and connectivity. */
-static void sync_split(ff_ctl *c)
+int ff_ctl_agents_at(const ff_ctl *c, int x, int y)
 {
-	const ff_session *s = c->s;
-	const ff_level *l = s->level;
+	const ff_level *l = c->s->level;
+	const ff_ctl_sim *m = &c->sim;
 
-	c->field2 = false;
-	if (!c->split || !s->field)
-		return;
-	if (!c->solver2 || c->s2w != l->w || c->s2h != l->h) {
-		ff_solver_destroy(c->solver2);
-		c->solver2 = ff_solver_too_big(l->w, l->h, s->mem_avail, NULL, 0) ? NULL :
-			     ff_solver_create(l->w, l->h);
-		if (!c->solver2)
-			return;
-		c->s2w = l->w, c->s2h = l->h;
-	}
-	if (ff_solver_begin(c->solver2, l, l->meta.goals, l->meta.ngoals, &c->opts2))
-		return;
-	for (int i = 0; i < s->nsteps; i++)
-		ff_solver_step(c->solver2, s->steps[i].unit, s->steps[i].n);
-	c->field2 = true;
+	if (!m->occ || !c->s->sim || m->occ_w != l->w || m->occ_h != l->h ||
+	    !ff_level_in(l, x, y))
+		return 0;
+	return m->occ[(size_t)y * (size_t)l->w + (size_t)x];
 }
 
 void ff_ctl_changed(ff_ctl *c, unsigned mask)
 {
 	if (mask & (FF_REDRAW_CELLS | FF_REDRAW_META | FF_REDRAW_FIELD))
-		sync_split(c);
-	count_agents(c);
-}
-
-unsigned ff_ui_split(ff_ctl *c, int argc, char **argv)
-{
-	ff_solver_opts o = c->s->opts;
-
-	if (argc == 2 && !strcmp(argv[1], "off")) {
-		c->split = false;
-		c->field2 = false;
-		ff_ctl_say(c, false, "split view off");
-		return FF_UI_CLEAR;
-	}
-	if (argc == 1 && c->split) {
-		c->split = false;
-		ff_ctl_say(c, false, "split view off");
-		return FF_UI_CLEAR;
-	}
-	/* default: the other method, or the other connectivity */
-	if (argc == 1)
-		ff_method_parse(o.method == FF_METHOD_FMM ? "dijkstra" : "fmm", &o);
-	for (int i = 1; i < argc; i++)
-		if (!ff_solver_word(argv[i], &o))
-			return ff_ctl_usage(c, "split [dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | "
-					    "split off");
-	c->opts2 = o;
-	c->split = true;
-	sync_split(c);
-	ff_ctl_say(c, false, "split view: left %s, right %s; steps apply to both",
-		   ff_method_label(&c->s->opts), ff_method_label(&o));
-	return FF_UI_CLEAR;
-}
-
-/* --- solving in slices ------------------------------------------------- */
-
-unsigned ff_ctl_solve_sliced(ff_ctl *c, int argc, char **argv, bool *handled)
-{
-	const ff_level *l = c->s->level;
-	char line[128] = "step begin";
-	unsigned ui;
-
-	*handled = false;
-	if ((argc == 2 && !strcmp(argv[1], "off")) || argc > 3 ||
-	    (long)l->w * l->h <= c->slice_cells)
-		return 0;
-	*handled = true;
-	for (int i = 1; i < argc; i++)
-		snprintf(line + strlen(line), sizeof line - strlen(line), " %s", argv[i]);
-	ui = ff_ctl_core(c, line, true);
-	if (c->msg_error)
-		return ui;
-	c->solving = true;
-	ff_ctl_say(c, false, "solving %dx%d in slices of %ld cells", l->w, l->h,
-		   c->slice_cells);
-	return ui | FF_UI_MSG;
-}
-
-static unsigned solve_slice(ff_ctl *c)
-{
-	char line[64];
-	unsigned ui;
-
-	if (!c->s->field) {
-		c->solving = false;
-		return FF_UI_STATUS;
-	}
-	snprintf(line, sizeof line, "step cell %ld", c->slice_cells);
-	ui = ff_ctl_core(c, line, false);
-	if (c->msg_error || ff_solver_phase(c->s->solver) == FF_PHASE_DONE) {
-		c->solving = false;
-		if (!c->msg_error)
-			ff_ctl_say(c, false, "solved: %ld cells settled",
-				   ff_solver_settled(c->s->solver));
-		ui |= FF_UI_MSG | FF_UI_GRID;
-	}
-	return ui;
+		ff_ctl_sync_split(c);
+	ff_ctl_count_agents(c);
 }
 
 /* --- simulation mode ----------------------------------------------------- */
@@ -169,12 +78,12 @@ unsigned ff_ui_mode(ff_ctl *c, int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "edit"))
 		return ff_ctl_set_mode(c, FF_MODE_NORMAL);
 	if (argc != 2 || strcmp(argv[1], "sim"))
-		return ff_ctl_usage(c, "mode edit|sim");
+		return ff_ctl_usage(c, argv[0]);
 	if (c->s->level->meta.ngoals == 0) {
 		ff_ctl_say(c, true, "the level has no goals: g puts one at the cursor");
 		return FF_UI_MSG;
 	}
-	if (!field_done(c) && !c->solving) {
+	if (!field_done(c) && !c->slice.solving) {
 		ui |= ff_ctl_line(c, "solve");
 		if (c->msg_error)
 			return ui;
@@ -189,23 +98,23 @@ double ff_ctl_tick_ms(const ff_ctl *c)
 {
 	double dt = c->s->level->meta.params[FF_P_DT];
 
-	return dt * 1000.0 / ldexp(1.0, c->speed);
+	return dt * 1000.0 / ldexp(1.0, c->sim.speed);
 }
 
 unsigned ff_ui_run(ff_ctl *c, int argc, char **argv)
 {
-	bool on = !c->running;
+	bool on = !c->sim.running;
 
 	if (argc > 2 || (argc == 2 && strcmp(argv[1], "on") && strcmp(argv[1], "off")))
-		return ff_ctl_usage(c, "run [on|off]");
+		return ff_ctl_usage(c, argv[0]);
 	if (argc == 2)
 		on = !strcmp(argv[1], "on");
-	if (on && !field_done(c) && !c->solving) {
+	if (on && !field_done(c) && !c->slice.solving) {
 		ff_ctl_say(c, true, "the field is not solved: 'solve' first");
 		return FF_UI_MSG;
 	}
-	c->running = on;
-	c->due_ms = 0;
+	c->sim.running = on;
+	c->sim.due_ms = 0;
 	if (on && (!c->s->sim || ff_sim_count(c->s->sim) == 0))
 		ff_ctl_say(c, false, "running, but there are no agents: i adds some at the "
 			   "cursor, s spawns from the areas");
@@ -216,19 +125,19 @@ unsigned ff_ui_run(ff_ctl *c, int argc, char **argv)
 
 unsigned ff_ui_speed(ff_ctl *c, int argc, char **argv)
 {
-	int v = c->speed;
+	int v = c->sim.speed;
 
 	if (argc == 2 && !strcmp(argv[1], "+"))
 		v++;
 	else if (argc == 2 && !strcmp(argv[1], "-"))
 		v--;
 	else if (argc != 2 || !ff_ctl_parse_int(argv[1], &v))
-		return ff_ctl_usage(c, "speed +|-|N (N from -3 to 6: 2^N times real time)");
-	c->speed = v < FF_SPEED_MIN ? FF_SPEED_MIN : v > FF_SPEED_MAX ? FF_SPEED_MAX : v;
-	if (c->speed >= 0)
-		ff_ctl_say(c, false, "speed x%d", 1 << c->speed);
+		return ff_ctl_usage(c, argv[0]);
+	c->sim.speed = ff_ctl_clamp(v, FF_SPEED_MIN, FF_SPEED_MAX);
+	if (c->sim.speed >= 0)
+		ff_ctl_say(c, false, "speed x%d", 1 << c->sim.speed);
 	else
-		ff_ctl_say(c, false, "speed x1/%d", 1 << -c->speed);
+		ff_ctl_say(c, false, "speed x1/%d", 1 << -c->sim.speed);
 	return FF_UI_STATUS | FF_UI_MSG;
 }
 
@@ -238,7 +147,7 @@ unsigned ff_ui_sim_toggle(ff_ctl *c, int argc, char **argv)
 	char line[64];
 
 	if (argc != 2 || (strcmp(argv[1], "funnel") && strcmp(argv[1], "separation")))
-		return ff_ctl_usage(c, "sim-toggle funnel|separation");
+		return ff_ctl_usage(c, argv[0]);
 	flag = argv[1][0] == 'f' ? FF_SIM_NO_FUNNEL : FF_SIM_NO_SEPARATION;
 	snprintf(line, sizeof line, "sim %s %s", argv[1], (c->s->sim_flags & flag) ? "on" : "off");
 	ff_ctl_core(c, line, false);
@@ -256,38 +165,37 @@ static unsigned run_ticks(ff_ctl *c, long n)
 	snprintf(line, sizeof line, "tick %ld", n);
 	err = ff_cmd_exec(c->s, line, &c->last);
 	if (err) {
-		c->running = false;
+		c->sim.running = false;
 		ff_ctl_say(c, true, "stopped: %s", c->last.msg);
 		return FF_UI_MSG | FF_UI_STATUS;
 	}
-	if (c->recording)
-		c->rec_ticks += n;
+	if (c->rec.on)
+		c->rec.ticks += n;
 	ff_ctl_changed(c, c->last.redraw);
 	return FF_UI_GRID | FF_UI_STATUS;
 }
 
 unsigned ff_ctl_sim_idle(ff_ctl *c, double elapsed_ms)
 {
+	ff_ctl_sim *m = &c->sim;
 	double period = ff_ctl_tick_ms(c);
 	long n;
 
-	if (c->solving)
-		return solve_slice(c);
-	if (!c->running || c->mode == FF_MODE_HELP)
+	if (!m->running || c->mode == FF_MODE_HELP)
 		return 0;
 	if (!c->s->sim || ff_sim_count(c->s->sim) == 0 || !field_done(c)) {
-		c->due_ms = 0;
+		m->due_ms = 0;
 		return 0;
 	}
-	c->due_ms += elapsed_ms;
-	n = (long)(c->due_ms / period);
+	m->due_ms += elapsed_ms;
+	n = (long)(m->due_ms / period);
 	if (n < 1)
 		return 0;
 	/* a slow terminal drops time rather than piling ticks up */
 	if (n > 8)
-		n = 8, c->due_ms = 0;
+		n = 8, m->due_ms = 0;
 	else
-		c->due_ms -= (double)n * period;
+		m->due_ms -= (double)n * period;
 	return run_ticks(c, n);
 }
 
@@ -295,14 +203,14 @@ int ff_ctl_wait_ms(const ff_ctl *c, int idle_ms)
 {
 	double period, left;
 
-	if (c->solving)
+	if (c->slice.solving)
 		return 0;
-	if (c->player && c->playing && !c->play_done)
-		period = 1000.0 / ldexp(1.0, c->speed);
-	else if (c->running && c->s->sim && ff_sim_count(c->s->sim) > 0)
+	if (c->play.player && c->play.playing && !c->play.done)
+		period = 1000.0 / ldexp(1.0, c->sim.speed);
+	else if (c->sim.running && c->s->sim && ff_sim_count(c->s->sim) > 0)
 		period = ff_ctl_tick_ms(c);
 	else
 		return idle_ms;
-	left = period - c->due_ms;
+	left = period - c->sim.due_ms;
 	return left < 1 ? 1 : left > idle_ms ? idle_ms : (int)left;
 }

@@ -1,13 +1,12 @@
 /*
- * draw.c - the curses side of the view: cells, status and message lines,
- * the help screen and the too-small notice, from view.c's text and styles.
- * Reads the controller only (const); the one write is the ff_draw memo of
- * what is on screen.
+ * draw.c - the curses side of the view: cells, pane labels, status and
+ * message lines, the help screen and the too-small notice, from view.c's
+ * text and styles.  Reads the controller only (const); the one write is
+ * the ff_draw memo of what is on screen.
  *
- * Frugal over SSH: the terminal's own cursor marks the cursor cell (as in
- * vim), so moving it one cell sends only the status line's changed
- * characters and a cursor position, not two cells with their colour
- * changes; curses sends only characters that changed.
+ * Frugal over SSH: curses sends only characters that changed, and a
+ * cursor move repaints two cells (the cursor is a reverse-video cell, seen
+ * on a projector, and the terminal's own cursor sits on it too).
  */
 #include <curses.h>
 #include <string.h>
@@ -16,62 +15,71 @@
 #include "term.h"
 #include "view.h"
 
-static void put_cell(const ff_ctl *c, int pane, int x, int y)
+/* Paints level cell (X, Y) in every pane where it is in view. */
+static void put_cell(const ff_ctl *c, int x, int y)
 {
-	int cw = ff_ctl_cell_width(c->zoom);
-	int sx = ff_ctl_pane_x(c, pane) + (x - c->vx) * cw, sy = y - c->vy;
+	const int cw = ff_ctl_cell_width(c->view.zoom);
 	ff_cell_look look;
 
-	if (x < c->vx || sy < 0 || sy >= ff_ctl_view_h(c) || x - c->vx >= ff_ctl_view_w(c) ||
-	    !ff_level_in(c->s->level, x, y))
+	if (x < c->view.vx || y < c->view.vy || x - c->view.vx >= ff_ctl_view_w(c) ||
+	    y - c->view.vy >= ff_ctl_view_h(c) || !ff_level_in(c->s->level, x, y))
 		return;
-	ff_view_cell_pane(c, pane, x, y, &look);
-	attrset((attr_t)ff_term_attr(look.tier, look.kind, false, look.selected));
-	mvaddstr(sy, sx, look.text);
+	for (int p = 0; p < ff_ctl_panes(c); p++) {
+		ff_view_cell_pane(c, p, x, y, &look);
+		attrset((attr_t)ff_term_attr(look.tier, look.kind, look.cursor, look.selected));
+		mvaddstr(ff_ctl_pane_y(c, p) + y - c->view.vy,
+			 ff_ctl_pane_x(c, p) + (x - c->view.vx) * cw, look.text);
+	}
+	attrset(A_NORMAL);
+}
+
+static void draw_labels(const ff_ctl *c)
+{
+	char text[256];
+
+	if (!c->split.on)
+		return;
+	attrset(A_BOLD);
+	for (int p = 0; p < ff_ctl_panes(c); p++) {
+		int width = ff_ctl_stacked(c) ? c->cols :
+			    ff_ctl_view_w(c) * ff_ctl_cell_width(c->view.zoom);
+
+		ff_view_pane_label(c, p, text, sizeof text);
+		mvaddnstr(ff_ctl_pane_y(c, p) - 1, ff_ctl_pane_x(c, p), text, width);
+	}
+	attrset(A_NORMAL);
 }
 
 static void draw_grid(const ff_ctl *c)
 {
 	const ff_level *l = c->s->level;
-	int vw = ff_ctl_view_w(c), vh = ff_ctl_view_h(c), cw = ff_ctl_cell_width(c->zoom);
+	const int vw = ff_ctl_view_w(c), vh = ff_ctl_view_h(c);
 
-	for (int sy = 0; sy < vh; sy++) {
-		int y = c->vy + sy;
-
+	/* the grid area empty first: curses sends only what then differs */
+	for (int sy = 0; sy < c->rows - 2; sy++) {
 		move(sy, 0);
-		for (int p = 0; p < ff_ctl_panes(c); p++) {
-			if (p > 0) {
-				/* the right pane starts after a separator column */
-				attrset(A_NORMAL);
-				mvaddch(sy, ff_ctl_pane_x(c, p) - 1, '|');
-			}
-			if (y < l->h)
-				for (int x = c->vx; x < c->vx + vw && x < l->w; x++)
-					put_cell(c, p, x, y);
-			attrset(A_NORMAL);
-			if (p == 0 && c->split) {
-				/* blank the rest of the left pane, up to the separator */
-				int n = l->w - c->vx < vw ? l->w - c->vx : vw;
-
-				for (int sx = (y < l->h ? n : 0) * cw; sx < ff_ctl_pane_x(c, 1) - 1; sx++)
-					mvaddch(sy, sx, ' ');
-			}
-		}
 		clrtoeol();
 	}
+	draw_labels(c);
+	if (c->split.on && !ff_ctl_stacked(c))
+		for (int sy = 0; sy < vh + 1; sy++)
+			mvaddch(sy, ff_ctl_pane_x(c, 1) - 1, '|');
+	for (int y = c->view.vy; y < c->view.vy + vh && y < l->h; y++)
+		for (int x = c->view.vx; x < c->view.vx + vw && x < l->w; x++)
+			put_cell(c, x, y);
 }
 
 static void draw_help(const ff_ctl *c)
 {
-	int n = ff_view_help_lines(c), vh = ff_ctl_view_h(c);
+	int n = ff_view_help_lines(c), vh = c->rows - 2;
 	char line[512];
 
 	attrset(A_NORMAL);
 	for (int sy = 0; sy < vh; sy++) {
 		move(sy, 0);
 		clrtoeol();
-		if (c->help_top + sy < n) {
-			ff_view_help_line(c, c->help_top + sy, line, sizeof line);
+		if (c->help.top + sy < n) {
+			ff_view_help_line(c, c->help.top + sy, line, sizeof line);
 			addnstr(line, c->cols);
 		}
 	}
@@ -126,8 +134,8 @@ static int prompt_scroll(const ff_ctl *c)
 	return at < c->cols ? 0 : at - c->cols + 1;
 }
 
-/* True when the message needs two lines: the status line then moves up
- * over the grid's last row until the message is gone. */
+/* True when the message needs two lines: it then takes the grid's last
+ * row too, and the status line moves up above it, never under it. */
 static bool two_lines(const ff_ctl *c)
 {
 	return c->mode != FF_MODE_PROMPT && c->cols >= 2 && c->rows >= 4 &&
@@ -166,15 +174,16 @@ static void place_cursor(const ff_ctl *c)
 {
 	if (c->mode == FF_MODE_PROMPT)
 		move(c->rows - 1, 1 + c->prompt.pos - prompt_scroll(c));
-	else if (c->mode == FF_MODE_HELP)
+	else if (ff_view_shows_help(c))
 		move(c->rows - 1, 0);
 	else
-		move(c->cy - c->vy, (c->cx - c->vx) * ff_ctl_cell_width(c->zoom));
+		move(ff_ctl_pane_y(c, 0) + c->view.cy - c->view.vy,
+		     (c->view.cx - c->view.vx) * ff_ctl_cell_width(c->view.zoom));
 }
 
 void ff_draw_screen(const ff_ctl *c, ff_draw *d, unsigned ui)
 {
-	const bool two = two_lines(c);
+	const bool two = two_lines(c), help = ff_view_shows_help(c);
 	char text[512];
 
 	if (ff_ctl_too_small(c)) {
@@ -184,23 +193,31 @@ void ff_draw_screen(const ff_ctl *c, ff_draw *d, unsigned ui)
 		doupdate();
 		return;
 	}
-	if (!d->valid || d->vx != c->vx || d->vy != c->vy || d->zoom != c->zoom ||
-	    d->split != c->split || d->two != two)
+	if (!d->valid || d->vx != c->view.vx || d->vy != c->view.vy ||
+	    d->zoom != c->view.zoom || d->split != c->split.on || d->two != two ||
+	    d->help != help)
 		ui |= FF_UI_GRID;
 	if (!d->valid || (ui & FF_UI_CLEAR)) {
 		erase();
 		ui = FF_UI_ALL;
 	}
-	if (ui & FF_UI_GRID)
-		c->mode == FF_MODE_HELP ? draw_help(c) : draw_grid(c);
-	/* FF_UI_CURSOR needs no cell repainted: place_cursor() moves it */
+	if (ui & FF_UI_GRID) {
+		if (help)
+			draw_help(c);
+		else
+			draw_grid(c);
+	} else if ((ui & FF_UI_CURSOR) && !help) {
+		put_cell(c, d->cx, d->cy);       /* the old cursor cell, then the new */
+		put_cell(c, c->view.cx, c->view.cy);
+	}
 	if (ui & (FF_UI_STATUS | FF_UI_GRID | FF_UI_MSG)) {
 		ff_view_status(c, text, sizeof text);
 		draw_line(c->rows - 2 - two, text, (attr_t)ff_term_status_attr(), c->cols);
 	}
 	if (ui & (FF_UI_MSG | FF_UI_GRID))
 		draw_message(c, text, sizeof text);
-	*d = (ff_draw){true, c->cx, c->cy, c->vx, c->vy, c->zoom, c->split, two};
+	*d = (ff_draw){true, c->view.cx, c->view.cy, c->view.vx, c->view.vy, c->view.zoom,
+		       c->split.on, two, help};
 	place_cursor(c);
 	wnoutrefresh(stdscr);
 	doupdate();

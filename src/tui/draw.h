@@ -17,6 +17,7 @@ typedef struct ff_draw {
 	bool split;
 	bool two;                /* the message took two lines (and the status
 				  * line the grid's last row) */
+	bool help;               /* the help was on screen */
 } ff_draw;
 
 /* Repaints the parts of the screen in UI (FF_UI_*). */

@@ -5,7 +5,8 @@
  *   {x},{y}    the cursor cell          {t}  the pen terrain (name or cost)
  *   {x0},{y0}  top-left of the mark-to-cursor rectangle, {w},{h} its size
  *   {mx},{my}  the mark                 {r}  distance from the mark to the cursor
- * Order matters only for the help screen, which lists the table as it is.
+ * The help screen lists the bindings topic by topic, in the order of the
+ * table within a topic.
  */
 #include <stdio.h>
 
@@ -21,132 +22,151 @@
 #define SIM FF_M(FF_MODE_SIM)
 #define PLAY FF_M(FF_MODE_PLAY)
 
+#define LESSON FF_TOPIC_LESSON
+#define SHOW FF_TOPIC_VIEW
+#define MOVE FF_TOPIC_MOVE
+#define EDIT FF_TOPIC_EDIT
+#define MARK FF_TOPIC_MARK
+#define CROWD FF_TOPIC_SIM
+#define FILES FF_TOPIC_FILE
+#define REPLAY FF_TOPIC_PLAY
+#define ENDS FF_BIND_ENDS_MARK
+
 static const ff_binding bindings[] = {
+	/* the lesson (docs/teaching.md), first in the help */
+	{VIEW, '+', 0, "zoom in", "wider cells: costs, then integration values", LESSON, 0},
+	{VIEW, '=', 0, "zoom in", "wider cells: costs, then integration values", LESSON, 0},
+	{VIEW, '-', 0, "zoom out", "narrower cells", LESSON, 0},
+	{VIEW, 'c', 0, "layer costs", "cost colours on/off", LESSON, 0},
+	{GRID, 'b', 0, "step begin", "begin a stepped solve (cost phase)", LESSON, 0},
+	{GRID, '.', 0, "step cell", "step: settle one cell", LESSON, 0},
+	{GRID, '>', 0, "step wave", "step: one whole wavefront", LESSON, 0},
+	{GRID, '}', 0, "step phase", "step: to the end of the phase", LESSON, 0},
+	{GRID, 'A', 0, "step all", "step: to the end of the solve", LESSON, 0},
+	{GRID, ',', 0, "step back", "take the last step back", LESSON, 0},
+	{VIEW, 'n', 0, "layer numbers", "integration numbers on/off", LESSON, 0},
+	{VIEW, 'a', 0, "layer arrows", "flow arrows on/off", LESSON, 0},
+	{VIEW, 'C', 0, "layer from", "came-from arrows: where each value came from", LESSON, 0},
+	{VIEW, 'F', 0, "layer frontier", "frontier (+) and last settled cell (@) on/off",
+	 LESSON, 0},
+	{NORMAL, 's', 0, "solve", "solve in one go (:solve fmm, :solve 4, :solve lowest)",
+	 LESSON, 0},
+	{NORMAL, 'S', 0, "solve off", "drop the field", LESSON, 0},
+	{GRID, '|', 0, "split", "split view: a second solver beside (again: off)", LESSON, 0},
+	/* views */
+	{VIEW, 'X', 0, "layer unreachable", "unreachable marks (x) on/off", SHOW, 0},
+	{VIEW, 'o', 0, "layer agents", "agents on/off", SHOW, 0},
+	{VIEW, 'z', 0, "center", "centre the view on the cursor", SHOW, 0},
+	{VIEW, FF_CTRL('l'), 0, "redraw", "redraw the screen", SHOW, 0},
+	{VIEW, '?', 0, "help", "this help", SHOW, 0},
 	/* moving */
-	{VIEW, 'h', "move -1,0", "cursor left"},
-	{VIEW, FF_KEY_LEFT, "move -1,0", "cursor left"},
-	{VIEW, 'l', "move 1,0", "cursor right"},
-	{VIEW, FF_KEY_RIGHT, "move 1,0", "cursor right"},
-	{VIEW, 'k', "move 0,-1", "cursor up"},
-	{VIEW, FF_KEY_UP, "move 0,-1", "cursor up"},
-	{VIEW, 'j', "move 0,1", "cursor down"},
-	{VIEW, FF_KEY_DOWN, "move 0,1", "cursor down"},
-	{VIEW, 'H', "move -8,0", "8 cells left"},
-	{VIEW, FF_KEY_SLEFT, "move -8,0", "8 cells left"},
-	{VIEW, 'L', "move 8,0", "8 cells right"},
-	{VIEW, FF_KEY_SRIGHT, "move 8,0", "8 cells right"},
-	{VIEW, 'K', "move 0,-8", "8 cells up"},
-	{VIEW, FF_KEY_SUP, "move 0,-8", "8 cells up"},
-	{VIEW, 'J', "move 0,8", "8 cells down"},
-	{VIEW, FF_KEY_SDOWN, "move 0,8", "8 cells down"},
-	{VIEW, FF_KEY_PGUP, "page up", "one screen up"},
-	{VIEW, FF_KEY_PGDN, "page down", "one screen down"},
-	{VIEW, FF_KEY_HOME, "edge left", "to the left edge"},
-	{VIEW, FF_KEY_END, "edge right", "to the right edge"},
-	{VIEW, 'z', "center", "centre the view on the cursor"},
-	{VIEW, '/', "prompt goto ", "jump to a cell (type X,Y)"},
-	{VIEW, '+', "zoom in", "wider cells (integration numbers)"},
-	{VIEW, '=', "zoom in", "wider cells (integration numbers)"},
-	{VIEW, '-', "zoom out", "narrower cells"},
-	/* painting */
-	{NORMAL, ' ', "dab", "paint the brush with the pen terrain"},
-	{NORMAL, 'w', "dab wall", "paint the brush with wall"},
-	{NORMAL, 'e', "dab 1", "erase: paint the brush with cost 1"},
-	{NORMAL, 'f', "fill {x},{y} {t}", "flood-fill with the pen terrain"},
-	{NORMAL, 't', "pen next", "next terrain in the palette"},
-	{NORMAL, 'T', "pen prev", "previous terrain in the palette"},
-	{NORMAL, 'p', "prompt pen ", "pen: type a terrain name or cost 1..254"},
-	{NORMAL, ']', "brush +", "bigger brush"},
-	{NORMAL, '[', "brush -", "smaller brush"},
-	{NORMAL, 'd', "draw", "pen down/up: moving paints"},
-	{NORMAL, 'g', "goal-here", "add or remove a goal at the cursor"},
-	{NORMAL, 'v', "mark", "set the mark (shapes from mark to cursor)"},
-	{SELECT, 'v', "unmark", "drop the mark"},
-	{SELECT, FF_KEY_ESC, "unmark", "drop the mark"},
-	{SELECT, 'r', "rect {x0},{y0} {w},{h} {t}", "rectangle of pen terrain"},
-	{SELECT, 'i', "line {mx},{my} {x},{y} {t}", "line of pen terrain"},
-	{SELECT, 'o', "circle {mx},{my} {r} {t}", "filled circle of pen terrain"},
-	{SELECT, 'w', "rect {x0},{y0} {w},{h} wall", "rectangle of wall"},
-	{SELECT, 'g', "goal add rect {x0},{y0} {w},{h}", "rectangular goal"},
-	{SELECT, 'G', "goal add circle {mx},{my} {r}", "circular goal"},
-	{SELECT, 's', "prompt spawn add rect {x0},{y0} {w},{h} ",
-	 "spawn area (type the agent count)"},
-	{GRID, 'u', "undo", "undo"},
-	{GRID, FF_CTRL('r'), "redo", "redo"},
-	{GRID, 'U', "redo", "redo"},
-	/* the solver: a field follows every edit once it exists */
-	{NORMAL, 's', "solve", "solve (Dijkstra, 8 neighbours; :solve fmm 4 for others)"},
-	{NORMAL, 'S', "solve off", "drop the field"},
-	{GRID, 'b', "step begin", "begin a stepped solve (cost phase)"},
-	{GRID, '.', "step cell", "step: settle one cell"},
-	{GRID, '>', "step wave", "step: one whole wavefront"},
-	{GRID, '}', "step phase", "step: to the end of the phase"},
-	{GRID, 'A', "step all", "step: to the end of the solve"},
-	{GRID, ',', "step back", "take the last step back"},
-	{GRID, '|', "split", "split view: a second solver beside (again: off)"},
-	/* the program */
-	{GRID, ':', "prompt", "type a command"},
-	{GRID, 'W', "write", "save"},
-	{GRID, 'R', "record", "start recording a replay (asks where) or stop and save it"},
-	{GRID, 'q', "quit", "quit (asks when there are unsaved changes)"},
-	{GRID, FF_CTRL('c'), "quit", "quit (asks when there are unsaved changes)"},
-	{NORMAL, 'm', "mode sim", "simulation mode (solves first when needed)"},
+	{VIEW, 'h', 0, "move -1,0", "cursor left", MOVE, 0},
+	{VIEW, FF_KEY_LEFT, 0, "move -1,0", "cursor left", MOVE, 0},
+	{VIEW, 'l', 0, "move 1,0", "cursor right", MOVE, 0},
+	{VIEW, FF_KEY_RIGHT, 0, "move 1,0", "cursor right", MOVE, 0},
+	{VIEW, 'k', 0, "move 0,-1", "cursor up", MOVE, 0},
+	{VIEW, FF_KEY_UP, 0, "move 0,-1", "cursor up", MOVE, 0},
+	{VIEW, 'j', 0, "move 0,1", "cursor down", MOVE, 0},
+	{VIEW, FF_KEY_DOWN, 0, "move 0,1", "cursor down", MOVE, 0},
+	{VIEW, 'H', 0, "move -8,0", "8 cells left", MOVE, 0},
+	{VIEW, FF_KEY_SLEFT, 0, "move -8,0", "8 cells left", MOVE, 0},
+	{VIEW, 'L', 0, "move 8,0", "8 cells right", MOVE, 0},
+	{VIEW, FF_KEY_SRIGHT, 0, "move 8,0", "8 cells right", MOVE, 0},
+	{VIEW, 'K', 0, "move 0,-8", "8 cells up", MOVE, 0},
+	{VIEW, FF_KEY_SUP, 0, "move 0,-8", "8 cells up", MOVE, 0},
+	{VIEW, 'J', 0, "move 0,8", "8 cells down", MOVE, 0},
+	{VIEW, FF_KEY_SDOWN, 0, "move 0,8", "8 cells down", MOVE, 0},
+	{VIEW, FF_KEY_PGUP, 0, "page up", "one screen up", MOVE, 0},
+	{VIEW, FF_KEY_PGDN, 0, "page down", "one screen down", MOVE, 0},
+	{VIEW, FF_KEY_HOME, 0, "edge left", "to the left edge", MOVE, 0},
+	{VIEW, FF_KEY_END, 0, "edge right", "to the right edge", MOVE, 0},
+	{VIEW, '/', 0, "prompt goto ", "jump to a cell (type X,Y)", MOVE, 0},
+	/* editing */
+	{NORMAL, ' ', 0, "dab", "paint the brush with the pen terrain", EDIT, 0},
+	{NORMAL, 'w', 0, "dab wall", "paint the brush with wall", EDIT, 0},
+	{NORMAL, 'e', 0, "dab 1", "erase: paint the brush with cost 1", EDIT, 0},
+	{NORMAL, 'f', 0, "fill {x},{y} {t}", "flood-fill with the pen terrain", EDIT, 0},
+	{NORMAL, 't', 0, "pen next", "next terrain in the palette", EDIT, 0},
+	{NORMAL, 'T', 0, "pen prev", "previous terrain in the palette", EDIT, 0},
+	{NORMAL, 'p', 0, "prompt pen ", "pen: type a terrain name or cost 1..254", EDIT, 0},
+	{NORMAL, ']', 0, "brush +", "bigger brush", EDIT, 0},
+	{NORMAL, '[', 0, "brush -", "smaller brush", EDIT, 0},
+	{NORMAL, 'd', 0, "draw", "pen down/up: moving paints", EDIT, 0},
+	{NORMAL, 'g', 0, "goal-here", "add or remove a goal at the cursor", EDIT, 0},
+	{GRID, 'u', 0, "undo", "undo", EDIT, 0},
+	{GRID, FF_CTRL('r'), 0, "redo", "redo", EDIT, 0},
+	{GRID, 'U', 0, "redo", "redo", EDIT, 0},
+	/* shapes from the mark */
+	{NORMAL, 'v', 0, "mark", "set the mark (shapes from mark to cursor)", MARK, 0},
+	{SELECT, 'v', 0, "unmark", "drop the mark", MARK, 0},
+	{SELECT, FF_KEY_ESC, 0, "unmark", "drop the mark", MARK, 0},
+	{SELECT, 'r', 0, "rect {x0},{y0} {w},{h} {t}", "rectangle of pen terrain", MARK, ENDS},
+	{SELECT, 'i', 0, "line {mx},{my} {x},{y} {t}", "line of pen terrain", MARK, ENDS},
+	{SELECT, 'o', 0, "circle {mx},{my} {r} {t}", "filled circle of pen terrain", MARK, ENDS},
+	{SELECT, 'w', 0, "rect {x0},{y0} {w},{h} wall", "rectangle of wall", MARK, ENDS},
+	{SELECT, 'g', 0, "goal add rect {x0},{y0} {w},{h}", "rectangular goal", MARK, ENDS},
+	{SELECT, 'G', 0, "goal add circle {mx},{my} {r}", "circular goal", MARK, ENDS},
+	{SELECT, 's', 0, "prompt spawn add rect {x0},{y0} {w},{h} ",
+	 "spawn area (type the agent count)", MARK, ENDS},
 	/* the simulation */
-	{SIM, ' ', "run", "run / pause"},
-	{SIM, '.', "tick", "one tick (fixed timestep)"},
-	{SIM, '>', "speed +", "faster"},
-	{SIM, '<', "speed -", "slower"},
-	{SIM, 'i', "sim add {x},{y} 10 1", "10 agents at the cursor"},
-	{SIM, 'I', "prompt sim add {x},{y} ", "agents at the cursor (type N [R])"},
-	{SIM, 's', "sim spawn", "agents from the level's spawn areas"},
-	{SIM, 'x', "sim clear", "remove every agent"},
-	{SIM, 'f', "sim-toggle funnel", "funnelling on/off"},
-	{SIM, 'r', "sim-toggle separation", "separation on/off"},
-	{SIM, 'w', "dab wall", "paint a wall (the field repairs, agents react)"},
-	{SIM, 'e', "dab 1", "erase: paint the brush with cost 1"},
-	{SIM, 'm', "mode edit", "back to editing"},
-	{SIM, FF_KEY_ESC, "mode edit", "back to editing"},
+	{NORMAL, 'm', 0, "mode sim", "simulation mode (solves first when needed)", CROWD, 0},
+	{SIM, ' ', 0, "run", "run / pause", CROWD, 0},
+	{SIM, '.', 0, "tick", "one tick (fixed timestep)", CROWD, 0},
+	{SIM, '>', 0, "speed +", "faster", CROWD, 0},
+	{SIM, '<', 0, "speed -", "slower", CROWD, 0},
+	{SIM, 'i', 0, "sim add {x},{y} 10 1", "10 agents at the cursor", CROWD, 0},
+	{SIM, 'I', 0, "prompt sim add {x},{y} ", "agents at the cursor (type N [R])", CROWD, 0},
+	{SIM, 's', 0, "sim spawn", "agents from the level's spawn areas", CROWD, 0},
+	{SIM, 'x', 0, "sim reset", "remove the agents with their counters: start afresh", CROWD, 0},
+	{SIM, 'f', 0, "sim-toggle funnel", "funnelling on/off", CROWD, 0},
+	{SIM, 'r', 0, "sim-toggle separation", "separation on/off", CROWD, 0},
+	{SIM, 'w', 0, "dab wall", "paint a wall (the field repairs, agents react)", CROWD, 0},
+	{SIM, 'e', 0, "dab 1", "erase: paint the brush with cost 1", CROWD, 0},
+	{SIM, 'm', 0, "mode edit", "back to editing", CROWD, 0},
+	{SIM, FF_KEY_ESC, 0, "mode edit", "back to editing", CROWD, 0},
+	/* the program */
+	{GRID, ':', 0, "prompt", "type a command (Tab completes)", FILES, 0},
+	{GRID, 'W', 0, "write", "save", FILES, 0},
+	{GRID, 'R', 0, "record", "start recording a replay (asks where) or stop and save it",
+	 FILES, 0},
+	{GRID, 'Z', 'Z', "wq", "save and quit", FILES, 0},
+	{GRID, 'q', 0, "quit", "quit (asks when there are unsaved changes)", FILES, 0},
+	{GRID, FF_CTRL('c'), 0, "quit", "quit (asks when there are unsaved changes)", FILES, 0},
 	/* replay playback */
-	{PLAY, ' ', "play", "pause / resume"},
-	{PLAY, '.', "play-next", "run the next line"},
-	{PLAY, '>', "speed +", "faster"},
-	{PLAY, '<', "speed -", "slower"},
-	{PLAY, 'q', "quit!", "quit"},
-	{PLAY, FF_CTRL('c'), "quit!", "quit"},
-	/* layers and views */
-	{VIEW, 'c', "layer costs", "toggle cost colours"},
-	{VIEW, 'n', "layer numbers", "toggle integration numbers"},
-	{VIEW, 'a', "layer arrows", "toggle flow arrows"},
-	{VIEW, 'F', "layer frontier", "toggle frontier highlight"},
-	{VIEW, 'C', "layer from", "toggle came-from arrows (the neighbour that settled a cell)"},
-	{VIEW, 'X', "layer unreachable", "toggle unreachable marks"},
-	{VIEW, 'o', "layer agents", "toggle agents"},
-	{VIEW, '?', "help", "this help"},
-	{VIEW, FF_CTRL('l'), "redraw", "redraw the screen"},
+	{PLAY, ' ', 0, "play", "pause / resume", REPLAY, 0},
+	{PLAY, '.', 0, "play-next", "run the next command (checks pass silently)", REPLAY, 0},
+	{PLAY, '>', 0, "speed +", "faster", REPLAY, 0},
+	{PLAY, '<', 0, "speed -", "slower", REPLAY, 0},
+	{PLAY, 'q', 0, "quit!", "quit", REPLAY, 0},
+	{PLAY, FF_CTRL('c'), 0, "quit!", "quit", REPLAY, 0},
 	/* the prompt */
-	{PROMPT, FF_KEY_ENTER, "prompt-run", "run the command"},
-	{PROMPT, FF_KEY_ESC, "prompt-cancel", "cancel"},
-	{PROMPT, FF_CTRL('c'), "prompt-cancel", "cancel"},
-	{PROMPT, FF_KEY_UP, "prompt-history -1", "previous command"},
-	{PROMPT, FF_KEY_DOWN, "prompt-history 1", "next command"},
+	{PROMPT, FF_KEY_ENTER, 0, "prompt-run", "run the command", FF_TOPIC_PROMPT, 0},
+	{PROMPT, FF_KEY_TAB, 0, "prompt-complete",
+	 "complete a command, terrain, parameter, level or file", FF_TOPIC_PROMPT, 0},
+	{PROMPT, FF_KEY_ESC, 0, "prompt-cancel", "cancel", FF_TOPIC_PROMPT, 0},
+	{PROMPT, FF_CTRL('c'), 0, "prompt-cancel", "cancel", FF_TOPIC_PROMPT, 0},
+	{PROMPT, FF_KEY_UP, 0, "prompt-history -1", "previous command", FF_TOPIC_PROMPT, 0},
+	{PROMPT, FF_KEY_DOWN, 0, "prompt-history 1", "next command", FF_TOPIC_PROMPT, 0},
 	/* help */
-	{HELP, 'j', "scroll 1", "scroll down"},
-	{HELP, FF_KEY_DOWN, "scroll 1", "scroll down"},
-	{HELP, 'k', "scroll -1", "scroll up"},
-	{HELP, FF_KEY_UP, "scroll -1", "scroll up"},
-	{HELP, ' ', "scroll page", "page down"},
-	{HELP, FF_KEY_PGDN, "scroll page", "page down"},
-	{HELP, FF_KEY_PGUP, "scroll -page", "page up"},
-	{HELP, 'q', "help", "close the help"},
-	{HELP, '?', "help", "close the help"},
-	{HELP, FF_KEY_ESC, "help", "close the help"},
-	{HELP, FF_CTRL('c'), "help", "close the help"},
+	{HELP, '/', 0, "prompt help-find ", "find a word in the help", FF_TOPIC_HELP, 0},
+	{HELP, 'n', 0, "help-find", "find it again", FF_TOPIC_HELP, 0},
+	{HELP, 'j', 0, "scroll 1", "scroll down", FF_TOPIC_HELP, 0},
+	{HELP, FF_KEY_DOWN, 0, "scroll 1", "scroll down", FF_TOPIC_HELP, 0},
+	{HELP, 'k', 0, "scroll -1", "scroll up", FF_TOPIC_HELP, 0},
+	{HELP, FF_KEY_UP, 0, "scroll -1", "scroll up", FF_TOPIC_HELP, 0},
+	{HELP, ' ', 0, "scroll page", "page down", FF_TOPIC_HELP, 0},
+	{HELP, FF_KEY_PGDN, 0, "scroll page", "page down", FF_TOPIC_HELP, 0},
+	{HELP, FF_KEY_PGUP, 0, "scroll -page", "page up", FF_TOPIC_HELP, 0},
+	{HELP, 'q', 0, "help", "close the help", FF_TOPIC_HELP, 0},
+	{HELP, '?', 0, "help", "close the help", FF_TOPIC_HELP, 0},
+	{HELP, FF_KEY_ESC, 0, "help", "close the help", FF_TOPIC_HELP, 0},
+	{HELP, FF_CTRL('c'), 0, "help", "close the help", FF_TOPIC_HELP, 0},
 	/* quitting with unsaved changes */
-	{CONFIRM, 'y', "quit!", "quit without saving"},
-	{CONFIRM, FF_CTRL('c'), "quit!", "quit without saving"},
-	{CONFIRM, 'w', "wq", "save, then quit"},
-	{CONFIRM, 'n', "confirm-cancel", "keep editing"},
-	{CONFIRM, FF_KEY_ESC, "confirm-cancel", "keep editing"},
+	{CONFIRM, 'y', 0, "quit!", "quit without saving", FF_TOPIC_CONFIRM, 0},
+	{CONFIRM, FF_CTRL('c'), 0, "quit!", "quit without saving", FF_TOPIC_CONFIRM, 0},
+	{CONFIRM, 'w', 0, "wq", "save, then quit", FF_TOPIC_CONFIRM, 0},
+	{CONFIRM, 'n', 0, "confirm-cancel", "keep editing", FF_TOPIC_CONFIRM, 0},
+	{CONFIRM, FF_KEY_ESC, 0, "confirm-cancel", "keep editing", FF_TOPIC_CONFIRM, 0},
 };
 
 #define NBINDINGS (int)(sizeof bindings / sizeof bindings[0])
@@ -156,18 +176,48 @@ const ff_binding *ff_keymap_at(int i)
 	return i >= 0 && i < NBINDINGS ? &bindings[i] : NULL;
 }
 
-const ff_binding *ff_keymap_find(ff_mode_id mode, int key)
+const ff_binding *ff_keymap_find(ff_mode_id mode, int key, int key2)
 {
 	const ff_binding *shared = NULL;
 
 	for (int i = 0; i < NBINDINGS; i++)
-		if ((bindings[i].modes & FF_M(mode)) && bindings[i].key == key) {
+		if ((bindings[i].modes & FF_M(mode)) && bindings[i].key == key &&
+		    bindings[i].key2 == key2) {
 			if (bindings[i].modes == FF_M(mode))
 				return &bindings[i];
 			if (!shared)
 				shared = &bindings[i];
 		}
 	return shared;
+}
+
+bool ff_keymap_prefix(ff_mode_id mode, int key)
+{
+	if (ff_keymap_find(mode, key, 0))
+		return false;
+	for (int i = 0; i < NBINDINGS; i++)
+		if ((bindings[i].modes & FF_M(mode)) && bindings[i].key == key && bindings[i].key2)
+			return true;
+	return false;
+}
+
+const char *ff_topic_name(ff_topic t)
+{
+	static const char *const names[FF_TOPIC__COUNT] = {
+		[FF_TOPIC_LESSON] = "The lesson: costs, solving step by step, the field",
+		[FF_TOPIC_VIEW] = "Views",
+		[FF_TOPIC_MOVE] = "Moving the cursor",
+		[FF_TOPIC_EDIT] = "Editing",
+		[FF_TOPIC_MARK] = "Shapes from the mark (v, then move)",
+		[FF_TOPIC_SIM] = "The crowd (m: simulation mode)",
+		[FF_TOPIC_FILE] = "Saving, recording, quitting",
+		[FF_TOPIC_PLAY] = "Playing a replay (fieldmarshal replay FILE --tui)",
+		[FF_TOPIC_PROMPT] = "At the ':' prompt",
+		[FF_TOPIC_HELP] = "In this help",
+		[FF_TOPIC_CONFIRM] = "Quitting with unsaved changes",
+	};
+
+	return (unsigned)t < FF_TOPIC__COUNT ? names[t] : "?";
 }
 
 void ff_key_name(int key, char *buf, size_t size)
@@ -185,6 +235,8 @@ void ff_key_name(int key, char *buf, size_t size)
 		snprintf(buf, size, "Enter");
 	else if (key == FF_KEY_ESC)
 		snprintf(buf, size, "Esc");
+	else if (key == FF_KEY_TAB)
+		snprintf(buf, size, "Tab");
 	else if (key > 0 && key < 32)
 		snprintf(buf, size, "C-%c", key + 'a' - 1);
 	else if (key > 32 && key < 127)

@@ -249,7 +249,7 @@ void ff_term_read(int timeout_ms, ff_term_event *ev)
 
 unsigned long ff_term_attr(int tier, int kind, bool cursor, bool selected)
 {
-	unsigned bits = ff_view_attrs(tier, kind, ncolors != 0);
+	unsigned bits = ff_view_attrs(tier, kind, ncolors != 0, cursor, selected);
 	attr_t a = ncolors ? COLOR_PAIR(pairs[tier][kind]) : A_NORMAL;
 
 	if (bits & FF_ATTR_BOLD)
@@ -260,10 +260,10 @@ unsigned long ff_term_attr(int tier, int kind, bool cursor, bool selected)
 		a |= A_UNDERLINE;
 	if (bits & FF_ATTR_DIM)
 		a |= A_DIM;
-	if (selected)
-		a ^= A_UNDERLINE;
-	if (cursor)
-		a ^= A_REVERSE;
+#ifdef A_ITALIC
+	if (bits & FF_ATTR_ITALIC)
+		a |= A_ITALIC;
+#endif
 	return a;
 }
 

@@ -1,9 +1,16 @@
 /*
  * view.h - what the editor shows, as text and abstract styles, computed
- * from a const controller: each grid cell's characters and style, the
- * status line, the help screen generated from the keymap, and a plain-text
- * export of the view.  No curses: draw.c maps styles to attributes, and
- * tests and ':export' read the same text.
+ * from a const controller: each grid cell's characters and style, the pane
+ * labels, the status and message lines (view_status.c), the help screen
+ * generated from the keymap and the command tables (view_help.c), and a
+ * plain-text export of the screen.  No curses: draw.c maps styles to
+ * attributes, and tests and ':export' read the same text.
+ *
+ * A cell's glyph comes from core/glyph.h (one meaning per glyph); its
+ * terrain stays visible under every mark: the terrain's cost tier is the
+ * background colour (in monochrome an attribute) and a mark only sets the
+ * foreground.  The cursor and the selection are reverse-video cells, seen
+ * on a projector.
  */
 #ifndef FF_TUI_VIEW_H
 #define FF_TUI_VIEW_H
@@ -16,7 +23,7 @@
 /* Cost colour tiers: 0 is uncoloured, then cheap to expensive, then wall. */
 enum { FF_TIER_NONE, FF_TIER_WALL = 8, FF_TIERS = 9 };
 
-/* What a cell shows besides its cost colour. */
+/* What a cell shows besides its terrain. */
 typedef enum ff_look_kind {
 	FF_LOOK_PLAIN,
 	FF_LOOK_GOAL,
@@ -39,35 +46,50 @@ typedef struct ff_cell_look {
 } ff_cell_look;
 
 /* Attribute bits (ff_view_attrs). */
-enum { FF_ATTR_BOLD = 1, FF_ATTR_REVERSE = 2, FF_ATTR_UNDERLINE = 4, FF_ATTR_DIM = 8 };
+enum {
+	FF_ATTR_BOLD = 1, FF_ATTR_REVERSE = 2, FF_ATTR_UNDERLINE = 4, FF_ATTR_DIM = 8,
+	FF_ATTR_ITALIC = 16
+};
 
 /* The look of level cell (X, Y), which must be inside the level, in the
- * left (or only) pane; ff_view_cell_pane for PANE 1 of the split view. */
+ * first (or only) pane; ff_view_cell_pane for PANE 1 of the split view. */
 void ff_view_cell(const ff_ctl *c, int x, int y, ff_cell_look *out);
 void ff_view_cell_pane(const ff_ctl *c, int pane, int x, int y, ff_cell_look *out);
 /* The terminal colours of a look: 256-colour indexes when C256, else the
- * 8 ANSI colours; -1 is the terminal's default. */
+ * 8 ANSI colours; -1 is the terminal's default.  The background is the
+ * tier's, whatever the kind. */
 void ff_view_colors(int tier, int kind, bool c256, short *fg, short *bg);
-/* Its FF_ATTR_* bits with colour (COLOR) or in monochrome, where goals,
- * spawns, the frontier and unreachable cells must still stand out. */
-unsigned ff_view_attrs(int tier, int kind, bool color);
+/* Its FF_ATTR_* bits with colour (COLOR) or in monochrome, where terrain,
+ * goals and every mark must still stand out; CURSOR and SELECTED add
+ * reverse video. */
+unsigned ff_view_attrs(int tier, int kind, bool color, bool cursor, bool selected);
 /* The neighbour (FF_DIR_*) solver SV computed (X, Y)'s value from
  * (ff_solver_sources: Dijkstra's cheapest step, Fast Marching's lower
  * upwind neighbour), or -1 (goals, unsettled, walls). */
 int ff_view_came_from(const ff_solver *sv, int x, int y);
 /* The cost tier of COST. */
 int ff_view_tier(int cost);
-/* The status line (level, modified flag, mode, cursor cell with cost,
- * integration and direction, pen, brush, solver phase), at most SIZE - 1
- * bytes. */
+/* Formats V right-aligned in WIDTH (4) columns as zoom ZOOM shows it
+ * (1: whole numbers, 2: decimals); UTF8 for the infinity sign. */
+void ff_view_number(double v, int zoom, bool utf8, char *out, size_t size);
+/* PANE's label in split view: its method and phase ("fmm integrate"). */
+void ff_view_pane_label(const ff_ctl *c, int pane, char *buf, size_t size);
+/* The status line, fields dropped by priority until it fits the screen:
+ * mode, cursor cell, value, phase(s) and step count always stay. */
 void ff_view_status(const ff_ctl *c, char *buf, size_t size);
 /* The message line: the prompt while typing, else the message. */
 void ff_view_message(const ff_ctl *c, char *buf, size_t size);
-/* The help screen, generated from the keymap and command tables. */
+/* True when the help is on screen (under the prompt, too). */
+bool ff_view_shows_help(const ff_ctl *c);
+/* The help screen, generated from the keymap and command tables for the
+ * screen's width: its line count, and line I. */
 int ff_view_help_lines(const ff_ctl *c);
 void ff_view_help_line(const ff_ctl *c, int i, char *buf, size_t size);
-/* The visible grid (both panes in split view) and the status line as text,
- * one line per screen row: plain, or with ANSI colour and attribute
+/* All of it, a line each ending in '\n', their count in *N; caller frees
+ * with free().  NULL when out of memory. */
+char *ff_view_help(const ff_ctl *c, int *n);
+/* The screen's grid (labels and panes as laid out) and the status line as
+ * text, one line per row: plain, or with ANSI colour and attribute
  * sequences when ANSI; caller frees with free().  NULL when out of memory. */
 char *ff_view_export(const ff_ctl *c, bool ansi, size_t *len);
 /* The solver phase name, or "unsolved". */

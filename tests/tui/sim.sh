@@ -7,13 +7,13 @@
 cp "$srcdir/levels/chokepoint.level" "$work/cp.level"
 start edit "$work/cp.level"
 keys m
-wait_for '\| SIM paused x1 \|'
+wait_for 'SIM paused x1 \|'
 keys s
 wait_for 'tick 0 alive [1-9][0-9]* arrived 0'
 screen | head -n 28 | grep -q '[o2-9]' || fail "no agents drawn"
 first=$(screen | head -n 28)
 keys Space
-wait_for '\| SIM run x1 \|'
+wait_for 'SIM run x1 \|'
 keys '>' '>'
 wait_for 'SIM run x4'
 wait_for 'tick [1-9][0-9]'
@@ -26,7 +26,7 @@ keys w
 wait_for '20,3 wall'
 screen | tail -n 1 | grep -qi 'error\|unknown' && fail "painting failed"
 keys Space
-wait_for '\| SIM paused x4 \|'
+wait_for 'SIM paused x4 \|'
 t1=$(status | grep -o 'tick [0-9]*')
 sleep 0.5
 t2=$(status | grep -o 'tick [0-9]*')

@@ -20,8 +20,8 @@ cmd "goto 62,11"
 keys n
 wait_for 'numbers on'
 wait_for '62,11 grass 1  int 3\.41'
-screen | grep -q 'd  3\.41 ' || fail "no 3.41 in a cell"
-screen | grep -q '<  1\.00 ' || fail "no 1.00 beside the goal"
+screen | grep -q 'd3\.41 ' || fail "no 3.41 in a cell"
+screen | grep -q '<1\.00 ' || fail "no 1.00 beside the goal"
 keys n
 wait_for 'numbers off'
 cmd "zoom 0"

@@ -10,14 +10,16 @@ keys s
 wait_for 'dijkstra8 done'
 cmd "split dijkstra 4"
 wait_for 'dijkstra8 done \| dijkstra4 done \| step 1'
-# 49 cells a pane, a '|' between: column 49 separates, 50 starts the right
-expect_cell 49 0 '|'
-expect_cell 0 0 '#'
-expect_cell 50 0 '#'
+# 49 cells a pane, a '|' between: column 49 separates, 50 starts the right;
+# row 0 labels the panes, the grid starts on row 1
+expect_cell 49 1 '|'
+expect_cell 0 1 '#'
+expect_cell 50 1 '#'
+screen | head -n 1 | grep -q '^dijkstra8 done  *|dijkstra4 done' || fail "no pane labels"
 # 4-connected arrows never point diagonally
-right=$(screen | head -n 28 | cut -c51-99)
+right=$(screen | sed -n 2,28p | cut -c51-99)
 echo "$right" | grep -q '[bdpq]' && fail "diagonal arrows in the 4-connected pane"
-screen | head -n 28 | cut -c1-49 | grep -q '[bdpq]' || fail "no diagonal arrows on the left"
+screen | sed -n 2,28p | cut -c1-49 | grep -q '[bdpq]' || fail "no diagonal arrows on the left"
 # stepping applies to both panes
 keys b
 wait_for 'dijkstra8 cost \| dijkstra4 cost \| step 0'

@@ -20,7 +20,7 @@ keys w
 wait_for '11,10 wall 255'
 cmd "w"
 wait_for "not saved: 'chokepoint' changed in the database since you opened it"
-wait_for ':w! overwrites$'                # too long for one line: two
+wait_for ':e! loads theirs$'             # too long for one line: two
 cmd "w mine"
 wait_for "saved as 'mine'"
 wait_for '^ mine \| EDIT'
