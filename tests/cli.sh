@@ -195,5 +195,15 @@ if (ulimit -v 600000 && "$F" --help) > /dev/null 2>&1; then
 fi
 rm -f wide.map
 
+# sim --set runs the 'set' command: the same rule, the same words as a
+# script's 'set' (it once had its own)
+"$F" sim "$lv/chokepoint.level" --ticks 1 --set speed=abc 2> err; [ $? = 2 ] ||
+	fail "sim --set speed=abc did not exit 2"
+"$F" run "$lv/chokepoint.level" -e 'set speed abc' 2> err2
+m=$(sed -n 's/.*: //p' err2 | head -n 1)
+grep -qF -- "--set speed=abc: $m" err || fail "sim --set said '$(head -n 1 err)', set said '$m'"
+"$F" sim "$lv/chokepoint.level" --ticks 1 --set arrival_radius=2 > /dev/null ||
+	fail "sim --set arrival_radius=2 failed"
+
 [ $status = 0 ] && echo "cli: all cases passed"
 exit $status

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/cmd.h"
 #include "core/glyph.h"
 #include "core/sim.h"
 #include "core/solver.h"
@@ -84,33 +85,29 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
 	return true;
 }
 
-/* Applies "NAME=VALUE" to L; prints why and returns false when bad. */
+/* Applies "NAME=VALUE" to L by running the command 'set NAME VALUE' (one
+ * rule and one message for every way a parameter is set); prints why and
+ * returns false when bad. */
 static bool set_param(ff_level *l, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
-	char name[64], range[64];
-	double v;
+	char line[256];
+	ff_cmd_result r;
+	ff_session s;
 	ff_err e;
-	int id;
 
-	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof name) {
+	if (!eq || eq == arg || strlen(arg) > 200) {
 		ff_cli_usage("sim", "--set wants NAME=VALUE, not '%s'", arg);
 		return false;
 	}
-	memcpy(name, arg, (size_t)(eq - arg));
-	name[eq - arg] = '\0';
-	if ((id = ff_param_by_name(name)) < 0) {
-		ff_cli_usage("sim", "unknown parameter '%s'", name);
-		return false;
-	}
-	e = ff_param_parse((ff_param_id)id, eq + 1, l->meta.params[FF_P_CELL_SIZE], &v);
-	if (e == FF_OK && ff_level_param_set(l, (ff_param_id)id, v, NULL) == FF_OK)
-		return true;
-	ff_cli_usage("sim", "bad value '%s' for %s (%s%s%s)", eq + 1, name,
-		     ff_param_range((ff_param_id)id, range, sizeof range),
-		     *ff_unit_cells(ff_param_info_get((ff_param_id)id)->unit) ? ", or in " : "",
-		     ff_unit_cells(ff_param_info_get((ff_param_id)id)->unit));
-	return false;
+	snprintf(line, sizeof line, "set %.*s %s", (int)(eq - arg), arg, eq + 1);
+	ff_session_init(&s, l);
+	e = ff_cmd_exec(&s, line, &r);
+	s.level = NULL;                  /* the level stays the caller's */
+	ff_session_fini(&s);
+	if (e)
+		ff_cli_usage("sim", "--set %s: %s", arg, r.msg);
+	return e == FF_OK;
 }
 
 enum { OPT_SET = 256, OPT_STATS, OPT_NOFUNNEL, OPT_NOSEP, OPT_FREE, OPT_KEEP, OPT_FRAMES,
