@@ -279,7 +279,7 @@ static void frame(FILE *f, const ff_level *l, const ff_sim *sim, unsigned *count
 			else if (cost != FF_WALL && ff_level_is_goal(l, x, y))
 				fputs(ff_glyph(FF_GLYPH_GOAL, false), f);
 			else
-				putc(ff_glyph_terrain(l, cost), f);
+				putc(ff_glyph_terrain(l, ff_level_value(l, x, y)), f);
 		}
 		putc('\n', f);
 	}
