@@ -274,7 +274,6 @@ START_TEST(too_small_and_resize)
 }
 END_TEST
 
-
 /* --- simulation mode ---------------------------------------------------- */
 
 static long agents_on_screen(void)

@@ -86,7 +86,6 @@ START_TEST(help_is_generated_from_the_keymap)
 }
 END_TEST
 
-
 /* Whole numbers at zoom 1 keep every value to 9999 its own: along a
  * corridor, 1450 and 1549 read as such (they both read "1k5" once), and
  * 999.85 rounds to 1000. */
@@ -120,7 +119,6 @@ START_TEST(numbers_stay_distinguishable)
 	stop();
 }
 END_TEST
-
 
 START_TEST(field_layers_show_values_and_arrows)
 {
@@ -168,7 +166,6 @@ START_TEST(field_layers_show_values_and_arrows)
 	stop();
 }
 END_TEST
-
 
 /* --- layers and views --------------------------------------------------- */
 
@@ -221,7 +218,6 @@ START_TEST(came_from_layer_names_the_settling_neighbour)
 }
 END_TEST
 
-
 START_TEST(unreachable_cells_and_monochrome_marks)
 {
 	ff_cell_look look;
@@ -246,7 +242,6 @@ START_TEST(unreachable_cells_and_monochrome_marks)
 	stop();
 }
 END_TEST
-
 
 START_TEST(split_view_panes_agree_with_direct_solves)
 {
@@ -296,7 +291,6 @@ START_TEST(split_view_panes_agree_with_direct_solves)
 }
 END_TEST
 
-
 START_TEST(export_ansi_has_colours)
 {
 	start(20, 5, 80, 24);
@@ -311,7 +305,6 @@ START_TEST(export_ansi_has_colours)
 	stop();
 }
 END_TEST
-
 
 /* The arrow whose direction is best aligned with (FX, FY) among the
  * allowed neighbours of (X, Y) with a smaller value, first in FF_DIR_*
