@@ -658,13 +658,42 @@ static ff_err sim_line(ff_sim *sim, const args *a, ff_cmd_result *r)
 	return FF_OK;
 }
 
+/* sim spawn [N] | add X,Y N [R] | clear | line ..., on SIM. */
+static ff_err sim_run(ff_sim *sim, const char *sub, const args *a, ff_cmd_result *r)
+{
+	long asked, fit;
+	ff_err err;
+	int n = -1, area;
+
+	if (!strcmp(sub, "line"))
+		return sim_line(sim, a, r);
+	if (!strcmp(sub, "clear")) {
+		TRY(want(a, 2, "sim clear", r));
+		ff_sim_clear(sim);
+		return FF_OK;
+	}
+	if (!strcmp(sub, "add"))
+		return sim_add(sim, a, r);
+	if (a->n > 3)
+		return want(a, 3, "sim spawn [N]", r);
+	if (a->n == 3)
+		TRY(word_int(a, 2, 1, FF_SPAWN_COUNT_MAX, "agent count", &n, r));
+	err = ff_sim_spawn_level(sim, n);
+	if (err == FF_E_NOTFOUND)
+		return fail_at(r, a->col[1], err, "the level has no spawn areas: add one with 'spawn add'");
+	if (ff_sim_spawn_short(sim, &area, &asked, &fit))
+		return fail_at(r, a->col[1], err, "spawn area %d holds only %ld of its %ld agents "
+			       "without overlap: enlarge it, lower its count, or make it a source "
+			       "('rate R')", area + 1, fit, asked);
+	return err ? sim_error(a, err, r) : FF_OK;
+}
+
 static ff_err do_sim(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
 {
 	const char *sub = a->n > 1 ? a->w[1] : "";
-	long asked, fit;
+	bool fresh = !s->sim;
 	ff_sim *sim;
 	ff_err err;
-	int n = -1, area;
 
 	(void)undo;
 	r->redraw = FF_REDRAW_AGENTS | FF_REDRAW_STATUS;
@@ -691,27 +720,12 @@ static ff_err do_sim(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result
 	}
 	if ((err = ff_session_sim(s, &sim)))
 		return sim_error(a, err, r);
-	if (!strcmp(sub, "line"))
-		return sim_line(sim, a, r);
-	if (!strcmp(sub, "clear")) {
-		TRY(want(a, 2, "sim clear", r));
-		ff_sim_clear(sim);
-		return FF_OK;
+	/* a command that fails changes nothing: not even a crowd made for it */
+	if ((err = sim_run(sim, sub, a, r)) && fresh) {
+		ff_sim_destroy(s->sim);
+		s->sim = NULL;
 	}
-	if (!strcmp(sub, "add"))
-		return sim_add(sim, a, r);
-	if (a->n > 3)
-		return want(a, 3, "sim spawn [N]", r);
-	if (a->n == 3)
-		TRY(word_int(a, 2, 1, FF_SPAWN_COUNT_MAX, "agent count", &n, r));
-	err = ff_sim_spawn_level(sim, n);
-	if (err == FF_E_NOTFOUND)
-		return fail_at(r, a->col[1], err, "the level has no spawn areas: add one with 'spawn add'");
-	if (ff_sim_spawn_short(sim, &area, &asked, &fit))
-		return fail_at(r, a->col[1], err, "spawn area %d holds only %ld of its %ld agents "
-			       "without overlap: enlarge it, lower its count, or make it a source "
-			       "('rate R')", area + 1, fit, asked);
-	return err ? sim_error(a, err, r) : FF_OK;
+	return err;
 }
 
 static ff_err do_tick(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
