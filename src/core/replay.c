@@ -286,7 +286,9 @@ static bool next(lines *ls)
 		ls->cur = c, ls->cap = n + 1;
 	}
 	memcpy(ls->cur, ls->p, n);
-	if (n && ls->cur[n - 1] == '\r')
+	/* every CR before the line end: 'level inline' ending in CR CR LF is
+	 * 'level inline', as --update writes it */
+	while (n && ls->cur[n - 1] == '\r')
 		n--;
 	ls->cur[n] = '\0';
 	ls->p = nl ? nl + 1 : ls->end;
