@@ -85,9 +85,7 @@ alloc_sweep() {
 }
 alloc_sweep show "$lv/maze.level"
 alloc_sweep solve "$lv/chokepoint.level" --query 3,3
-# one agent: a spawn of more without memory to sort them keeps them in
-# the order drawn, another result (see check_faults.c; issue #14)
-alloc_sweep sim "$lv/chokepoint.level" --ticks 3 --agents 1
+alloc_sweep sim "$lv/chokepoint.level" --ticks 3
 alloc_sweep replay "$srcdir/tests/replays/crowd-funnel.replay"
 
 # --- every allocation of a script run with -o ----------------------------
