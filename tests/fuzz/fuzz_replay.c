@@ -52,7 +52,7 @@ static void play(const char *text, size_t len, ff_err ran, int ran_line)
 			   "header, line %d; the run at %d", rep.line, ran_line);
 		return;
 	}
-	while ((r = ff_replay_player_next(p, &rep, &no, &line, result, sizeof result)) == 1)
+	while ((r = ff_replay_player_next(p, &rep, &no, &line, result, sizeof result)) > 0)
 		;
 	FUZZ_CHECK((r == 0) == (ran == FF_OK), "played: %d, ran: %d", r, ran);
 	FUZZ_CHECK(r == 0 || rep.line == ran_line, "played to line %d, ran to %d", rep.line,
