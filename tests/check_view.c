@@ -105,6 +105,15 @@ START_TEST(numbers_stay_distinguishable)
 	ck_assert_str_eq(look.text, "<1549");
 	ff_view_cell(&ctl, 689, 0, &look);
 	ck_assert_str_eq(look.text, "< 689");
+	/* with no mark, grass shows by its colour alone: its '.' would read as
+	 * a decimal point ('.2.41') */
+	ff_ctl_run(&ctl, "layer arrows off");
+	ff_ctl_run(&ctl, "zoom 2");
+	ff_view_cell(&ctl, 2, 0, &look);
+	ck_assert_str_eq(look.text, " 2.00 ");
+	ff_ctl_run(&ctl, "layer numbers off");
+	ff_view_cell(&ctl, 2, 0, &look);
+	ck_assert_str_eq(look.text, ".   1 ");
 	stop();
 	start(710, 710, 80, 24);
 	ok(&sess, "goal add cell 0,0");

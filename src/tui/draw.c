@@ -90,15 +90,20 @@ static void draw_help(const ff_ctl *c)
  * then neither filled nor cleared. */
 static void draw_line(int row, const char *text, attr_t attr, int cols)
 {
-	int n = (int)strlen(text);
+	int n = 0, w = 0;
 
-	n = n < cols ? n : cols;
+	/* the bytes of the first COLS columns: a column per UTF-8 character */
+	while (text[n] && w < cols) {
+		for (n++; ((unsigned char)text[n] & 0xc0) == 0x80; n++)
+			;
+		w++;
+	}
 	attrset(attr);
 	move(row, 0);
 	addnstr(text, n);
-	for (int x = n; attr != A_NORMAL && x < cols - 1; x++)
+	for (int x = w; attr != A_NORMAL && x < cols - 1; x++)
 		addch(' ');
-	if (n < cols)
+	if (w < cols)
 		clrtoeol();
 	attrset(A_NORMAL);
 }

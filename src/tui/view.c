@@ -6,8 +6,9 @@
  * wall, agents ('o', a digit when several share the cell, 'O' from ten on),
  * last settled cell '@', frontier '+', goal '*', unreachable 'x', came-from
  * or flow arrow, terrain glyph.  Wide cells show that mark followed by the
- * integration value (whole at zoom 1, with decimals at zoom 2) or, before a
- * solve, the cost.  In split view each pane reads its own solver
+ * integration value (whole at zoom 1, with decimals at zoom 2; a cell with
+ * no mark then shows its terrain by colour alone, since a glyph such as
+ * '.' would read as part of the number) or, before a solve, the cost.  In split view each pane reads its own solver
  * (ff_ctl_pane_solver).
  */
 #include <math.h>
@@ -210,12 +211,18 @@ void ff_view_cell_pane(const ff_ctl *c, int pane, int x, int y, ff_cell_look *ou
 		snprintf(out->text + 5, sizeof out->text - 5, "%s", tail);
 		return;
 	}
-	if (f.has && (c->view.layers & FF_LAYER_NUMBERS) && (f.done || !isinf(f.value)))
-		ff_view_number(f.value, c->view.zoom, c->view.utf8, num, sizeof num);
-	else if (f.has && (c->view.layers & FF_LAYER_NUMBERS))
-		snprintf(num, sizeof num, "%4s", "");
-	else
+	if (f.has && (c->view.layers & FF_LAYER_NUMBERS)) {
+		if (f.done || !isinf(f.value))
+			ff_view_number(f.value, c->view.zoom, c->view.utf8, num, sizeof num);
+		else
+			snprintf(num, sizeof num, "%4s", "");
+		/* beside a number the terrain shows by its colour alone: a
+		 * glyph such as grass's '.' would read as part of it */
+		if (out->kind == FF_LOOK_PLAIN || out->kind == FF_LOOK_SPAWN)
+			mk = " ";
+	} else {
 		snprintf(num, sizeof num, "%4d", cost);
+	}
 	snprintf(out->text, sizeof out->text, "%s%s%s", mk, num, tail);
 }
 
