@@ -806,6 +806,65 @@ START_TEST(export_picture_follows_the_layers)
 }
 END_TEST
 
+/* The key a code span of docs/teaching.md names ("b", "Space", "Ctrl-R",
+ * "\\|"), or 0 when it is no single key. */
+static int doc_key(const char *span, size_t n)
+{
+	if (n == 1)
+		return (unsigned char)span[0];
+	if (n == 2 && !strncmp(span, "\\|", 2))
+		return '|';
+	if (n == 5 && !strncmp(span, "Space", 5))
+		return ' ';
+	if (n == 6 && !strncmp(span, "Ctrl-", 5))
+		return FF_CTRL(span[5] | 0x20);
+	return 0;
+}
+
+/* Every bracketed command of docs/teaching.md's tables is what the row's
+ * key runs (as '?' shows it), so the document cannot name a command the key
+ * does not run.  (What the screen shows after each row, tests/tui/teaching.sh
+ * checks by typing the keys.) */
+START_TEST(teaching_doc_names_the_bound_commands)
+{
+	char *doc = tu_read(FF_DOCSDIR, "teaching.md", NULL), *line, *save = NULL;
+	int checked = 0;
+
+	for (line = strtok_r(doc, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		const char *keys = line + 2, *end = strstr(keys, " | "), *p;
+		int key[8], nkeys = 0;
+
+		if (strncmp(line, "| `", 3) || !end)
+			continue;
+		for (p = keys; (p = strchr(p, '`')) && p < end && nkeys < 8;) {
+			const char *q = strchr(p + 1, '`');
+			int k = doc_key(p + 1, (size_t)(q - p - 1));
+
+			if (k)
+				key[nkeys++] = k;
+			p = q + 1;
+		}
+		for (p = end; (p = strstr(p, "[`"));) {
+			const char *q = strstr(p, "`]");
+			const ff_binding *b;
+			bool found = false;
+
+			for (int i = 0; (b = ff_keymap_at(i)) && !found; i++)
+				for (int k = 0; k < nkeys; k++)
+					found |= b->key == key[k] && !b->key2 &&
+						  strlen(b->run) == (size_t)(q - p - 2) &&
+						  !strncmp(b->run, p + 2, (size_t)(q - p - 2));
+			ck_assert_msg(found, "docs/teaching.md: [%.*s] is not what the row's key runs: %s",
+				      (int)(q - p - 2), p + 2, line);
+			checked++;
+			p = q;
+		}
+	}
+	ck_assert_int_gt(checked, 20);
+	free(doc);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tui");
@@ -831,6 +890,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, tab_completes_from_the_command_tables);
 	tcase_add_test(tc, reload_drops_changes);
 	tcase_add_test(tc, commands_are_documented);
+	tcase_add_test(tc, teaching_doc_names_the_bound_commands);
 	suite_add_tcase(s, tc);
 	return s;
 }

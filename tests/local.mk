@@ -112,7 +112,7 @@ tests_check_view_CFLAGS = $(TEST_CFLAGS)
 tests_check_view_LDADD = src/tui/libfftui.a $(TEST_LDADD) $(NCURSES_LIBS)
 TUI_TESTS = tests/tui/edit.sh tests/tui/solve.sh tests/tui/resize.sh \
 	tests/tui/sim.sh tests/tui/record.sh tests/tui/split.sh \
-	tests/tui/store.sh tests/tui/signals.sh tests/tui/picture.sh
+	tests/tui/store.sh tests/tui/signals.sh tests/tui/teaching.sh tests/tui/picture.sh
 TESTS += $(TUI_TESTS)
 tests/tui/picture.log: tests/pngdump$(EXEEXT)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh

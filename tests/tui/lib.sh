@@ -34,7 +34,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# start ARGS...: runs the program with ARGS in a 100x30 pane; the pane
+# start ARGS...: runs the program with ARGS in a 100x30 pane (FF_COLS x
+# FF_ROWS when set); the pane
 # prints EXIT=<status> when the program ends.  Ends any earlier session.
 start() {
 	T kill-server >/dev/null 2>&1
@@ -43,7 +44,7 @@ start() {
 	# The pane's shell ignores SIGINT, as an interactive shell's job control
 	# would keep it out of the editor's way: a Ctrl-C that reaches the
 	# editor's process group must not also end the pane.
-	T -f /dev/null new-session -d -s ed -x 100 -y 30 \
+	T -f /dev/null new-session -d -s ed -x "${FF_COLS:-100}" -y "${FF_ROWS:-30}" \
 		"trap '' INT; $FIELDMARSHAL --db '$work/levels.db' $*; echo EXIT=\$?; sleep 600"
 	wait_for '\| EDIT \|'
 }
