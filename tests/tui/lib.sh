@@ -61,15 +61,19 @@ fail() {
 	exit 1
 }
 
-# wait_for PATTERN [SECONDS]: until the screen contains PATTERN (grep -E).
-wait_for() {
+# wait_for PATTERN [SECONDS]: until the screen contains PATTERN (grep -E);
+# wait_text TEXT [SECONDS]: until it contains TEXT as it stands.  A
+# failure names $where when it is set.
+wait_for() { until_screen -E "$1" "${2:-5}"; }
+wait_text() { until_screen -F "$1" "${2:-5}"; }
+until_screen() {
 	i=0
-	while [ $i -lt "${2:-5}0" ]; do
-		screen | grep -Eq -- "$1" && return 0
+	while [ $i -lt "${3}0" ]; do
+		screen | grep -q "$1" -- "$2" && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
-	fail "no '$1' on screen"
+	fail "${where:+$where: }no '$2' on screen"
 }
 
 # wait_gone PATTERN: until the screen no longer contains PATTERN.

@@ -18,17 +18,6 @@ doc="$srcdir/docs/teaching.md"
 FF_COLS=80 FF_ROWS=24
 export LC_ALL=C.UTF-8
 
-# wait_text TEXT [SECONDS]: until the screen holds TEXT, as it stands
-wait_text() {
-	i=0
-	while [ $i -lt "${2:-5}0" ]; do
-		screen | grep -qF -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	fail "docs/teaching.md line $row: no '$1' on screen"
-}
-
 # press SPAN: types one code span of a keys cell
 press() {
 	case "$1" in
@@ -71,14 +60,14 @@ awk '
 }' "$doc" > "$work/lesson.steps"
 [ "$(grep -c '^R ' "$work/lesson.steps")" -gt 40 ] || fail "too few rows read from the document"
 
-row=0
 while IFS= read -r step; do
 	case "$step" in
-	"R "*) row=${step#R } ;;
+	"R "*) where="docs/teaching.md line ${step#R }" ;;
 	"K "*) press "${step#K }"; sleep 0.15 ;;
 	"F "*) wait_text "${step#F }" ;;
 	esac
 done < "$work/lesson.steps"
+where=
 
 # the screen fits: nothing was cut, and the status line is whole
 status | grep -q '| EDIT |\|^ EDIT |' || fail "the status line lost its mode"
