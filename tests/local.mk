@@ -76,13 +76,21 @@ TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = FIELDMARSHAL='$(abs_top_builddir)/src/fieldmarshal'; \
 	srcdir='$(abs_top_srcdir)'; PNGDUMP='$(abs_top_builddir)/tests/pngdump'; \
-	export FIELDMARSHAL srcdir PNGDUMP;
+	top_builddir='$(abs_top_builddir)'; export FIELDMARSHAL srcdir PNGDUMP top_builddir;
 TESTS += tests/replays.sh tests/cli.sh tests/reports.sh tests/pictures.sh \
-	tests/formats.sh tests/faults.sh tests/sim_cli.sh
+	tests/formats.sh tests/faults.sh tests/sim_cli.sh tests/library.sh tests/completion.sh
 EXTRA_DIST += tests/replays.sh tests/replays tests/cli.sh tests/reports.sh \
-	tests/pictures.sh tests/formats.sh tests/faults.sh tests/sim_cli.sh
+	tests/pictures.sh tests/formats.sh tests/faults.sh tests/sim_cli.sh tests/library.sh \
+	tests/embed-out.sh tests/completion.sh
+# library.sh runs the example of docs/embedding.md built against the library.
+EXTRA_PROGRAMS += tests/embed
+nodist_tests_embed_SOURCES = tests/embed.c
+tests_embed_CPPFLAGS = -I$(top_srcdir)/src/lib
+tests_embed_LDADD = src/lib/libfieldmarshal.la
+CLEANFILES += tests/embed$(EXEEXT)
+tests/library.log: tests/embed$(EXEEXT)
 # pictures.sh reads PNGs through libpng with this helper (not a test itself).
-EXTRA_PROGRAMS = tests/pngdump
+EXTRA_PROGRAMS += tests/pngdump
 tests_pngdump_CFLAGS = $(AM_CFLAGS) $(PNG_CFLAGS)
 tests_pngdump_LDADD = $(PNG_LIBS)
 CLEANFILES += tests/pngdump$(EXEEXT)

@@ -21,13 +21,13 @@ typedef struct subcommand {
 static const subcommand subcommands[] = {
 	{"bench", ff_cli_bench, "time the solver on generated grids and level files"},
 	{"edit", ff_cli_edit, "open the full-screen editor on a level (the default)"},
-	{"export", ff_cli_export, "write a stored level to a text level or .map file"},
-	{"import", ff_cli_import, "store level files (text or .map) in the database"},
+	{"export", ff_cli_export, "write a stored level as text, .map, Tiled map or picture"},
+	{"import", ff_cli_import, "store level files (text, .map, Tiled) in the database"},
 	{"levels", ff_cli_levels, "list, show, remove, copy and rename stored levels"},
 	{"replay", ff_cli_replay, "re-run a replay log and check its expectations"},
 	{"replays", ff_cli_replays, "list, show, add and remove stored replay logs"},
 	{"run", ff_cli_run, "apply a script of commands to a level"},
-	{"show", ff_cli_show, "print a level file as text or as a Moving AI .map"},
+	{"show", ff_cli_show, "print a level file as text, .map, Tiled map or picture"},
 	{"sim", ff_cli_sim, "run the crowd simulation headless and print statistics"},
 	{"solve", ff_cli_solve, "solve a level and print its fields or query values"},
 };
