@@ -171,7 +171,7 @@ START_TEST(field_layers_show_values_and_arrows)
 		ck_assert_int_gt(frontier, 0);
 		ck_assert_int_eq(last, 1);
 	}
-	ck_assert_str_eq(ff_view_phase(&ctl), "integrate");
+	ck_assert_int_eq(ff_solver_phase(ff_ctl_pane_solver(&ctl, 0)), FF_PHASE_INTEGRATE);
 	stop();
 }
 END_TEST
@@ -214,15 +214,35 @@ START_TEST(came_from_layer_names_the_settling_neighbour)
 	ok(&sess, "solve lowest");
 	ck_assert_int_eq(ff_view_came_from(sess.solver, 9, 4), FF_DIR_E);
 	ck_assert_int_eq(ff_solver_dir(sess.solver, 9, 4), FF_DIR_NE);
-	/* the layer draws it */
+	/* the layer draws it, in a look of its own (came-from arrows looked
+	 * exactly like flow arrows: same glyphs, same colour) */
 	ctl.view.utf8 = false;
+	ff_view_cell(&ctl, 9, 4, &look);
+	ck_assert_int_eq(look.kind, FF_LOOK_ARROW);
 	type("C");
 	ff_view_cell(&ctl, 9, 4, &look);
 	ck_assert_str_eq(look.text, ">");
+	ck_assert_int_eq(look.kind, FF_LOOK_FROM);
 	ff_view_cell(&ctl, 11, 3, &look);
 	ck_assert_str_eq(look.text, "<");
 	ff_view_cell(&ctl, 10, 3, &look);
 	ck_assert_str_eq(look.text, "*");
+	ctl.view.utf8 = true;
+	ff_view_cell(&ctl, 9, 4, &look);
+	ck_assert_str_eq(look.text, "⇒");
+	for (int c256 = 0; c256 < 2; c256++) {
+		short ffg, fbg, afg, abg;
+
+		ff_view_colors(look.tier, FF_LOOK_FROM, c256, &ffg, &fbg);
+		ff_view_colors(look.tier, FF_LOOK_ARROW, c256, &afg, &abg);
+		ck_assert_int_ne(ffg, afg);
+		ck_assert_int_eq(fbg, abg);
+	}
+	ck_assert(ff_view_attrs(look.tier, FF_LOOK_FROM, false, false, false) !=
+		  ff_view_attrs(look.tier, FF_LOOK_ARROW, false, false, false));
+	type("C");
+	ff_view_cell(&ctl, 9, 4, &look);
+	ck_assert_str_eq(look.text, "↗");        /* the lowest neighbour's arrow again */
 	stop();
 }
 END_TEST
