@@ -120,7 +120,6 @@ unsigned ff_ui_run(ff_ctl *c, int argc, char **argv);
 unsigned ff_ui_speed(ff_ctl *c, int argc, char **argv);
 unsigned ff_ui_sim_toggle(ff_ctl *c, int argc, char **argv);
 unsigned ff_ctl_sim_idle(ff_ctl *c, double elapsed_ms);
-void ff_ctl_count_agents(ff_ctl *c);
 
 /* ctl_slice.c */
 unsigned ff_ctl_solve_sliced(ff_ctl *c, int argc, char **argv, bool *handled);

@@ -16,7 +16,7 @@
 
 /* --- the agents per cell ------------------------------------------------ */
 
-void ff_ctl_count_agents(ff_ctl *c)
+static void count_agents(ff_ctl *c)
 {
 	const ff_level *l = c->s->level;
 	ff_ctl_sim *m = &c->sim;
@@ -61,7 +61,7 @@ void ff_ctl_changed(ff_ctl *c, unsigned mask)
 {
 	if (mask & (FF_REDRAW_CELLS | FF_REDRAW_META | FF_REDRAW_FIELD))
 		ff_ctl_sync_split(c);
-	ff_ctl_count_agents(c);
+	count_agents(c);
 }
 
 /* --- simulation mode ----------------------------------------------------- */

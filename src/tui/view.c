@@ -69,13 +69,6 @@ static void field_at(const ff_ctl *c, int pane, int x, int y, field_cell *f)
 	}
 }
 
-const char *ff_view_phase(const ff_ctl *c)
-{
-	const ff_solver *sv = ff_ctl_pane_solver(c, 0);
-
-	return sv ? ff_phase_name(ff_solver_phase(sv)) : "no field";
-}
-
 void ff_view_pane_label(const ff_ctl *c, int pane, char *buf, size_t size)
 {
 	const ff_solver *sv = ff_ctl_pane_solver(c, pane);
@@ -114,7 +107,10 @@ static bool in_spawn(const ff_level *l, int x, int y)
 	return false;
 }
 
-void ff_view_number(double v, int zoom, bool utf8, char *out, size_t size)
+/* Formats V right-aligned in 4 columns as zoom ZOOM shows it (1: whole
+ * numbers, every one to 9999 its own; 2: decimals); UTF8 for the infinity
+ * sign. */
+static void number(double v, int zoom, bool utf8, char *out, size_t size)
 {
 	if (isinf(v))
 		snprintf(out, size, "%4s", utf8 ? "∞" : "inf");
@@ -213,7 +209,7 @@ void ff_view_cell_pane(const ff_ctl *c, int pane, int x, int y, ff_cell_look *ou
 	}
 	if (f.has && (c->view.layers & FF_LAYER_NUMBERS)) {
 		if (f.done || !isinf(f.value))
-			ff_view_number(f.value, c->view.zoom, c->view.utf8, num, sizeof num);
+			number(f.value, c->view.zoom, c->view.utf8, num, sizeof num);
 		else
 			snprintf(num, sizeof num, "%4s", "");
 		/* beside a number the terrain shows by its colour alone: a

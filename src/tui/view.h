@@ -69,9 +69,6 @@ unsigned ff_view_attrs(int tier, int kind, bool color, bool cursor, bool selecte
 int ff_view_came_from(const ff_solver *sv, int x, int y);
 /* The cost tier of COST. */
 int ff_view_tier(int cost);
-/* Formats V right-aligned in WIDTH (4) columns as zoom ZOOM shows it
- * (1: whole numbers, 2: decimals); UTF8 for the infinity sign. */
-void ff_view_number(double v, int zoom, bool utf8, char *out, size_t size);
 /* PANE's label in split view: its method and phase ("fmm integrate"). */
 void ff_view_pane_label(const ff_ctl *c, int pane, char *buf, size_t size);
 /* The status line, fields dropped by priority until it fits the screen:
@@ -92,7 +89,5 @@ char *ff_view_help(const ff_ctl *c, int *n);
  * text, one line per row: plain, or with ANSI colour and attribute
  * sequences when ANSI; caller frees with free().  NULL when out of memory. */
 char *ff_view_export(const ff_ctl *c, bool ansi, size_t *len);
-/* The solver phase name, or "unsolved". */
-const char *ff_view_phase(const ff_ctl *c);
 
 #endif
