@@ -29,6 +29,16 @@ static void line(gen *g, const char *text)
 		snprintf(g->buf, g->size, "%s", text);
 }
 
+/* Screen columns of UTF-8 TEXT. */
+static int columns(const char *text)
+{
+	int n = 0;
+
+	for (; *text; text++)
+		n += ((unsigned char)*text & 0xc0) != 0x80;
+	return n;
+}
+
 /* HEAD (the first INDENT columns, padded) then TEXT, and TAIL after it
  * when it fits, else on a line of its own indented by INDENT; TEXT itself
  * breaks at a blank when too long. */
@@ -49,7 +59,10 @@ static void item(gen *g, const char *head, int indent, const char *text, const c
 			if (n == width / 2)
 				n = width;
 		}
-		snprintf(out, sizeof out, "%-*.*s%.*s", indent, indent, first ? head : "", n, p);
+		const int pad = indent - columns(first ? head : "");
+
+		snprintf(out, sizeof out, "%s%*s%.*s", first ? head : "", pad > 0 ? pad : 1, "", n,
+			 p);
 		p += n + (p[n] == ' ');
 		if (!*p && tail && (int)(strlen(out) + 2 + strlen(tail)) < g->cols) {
 			snprintf(out + strlen(out), sizeof out - strlen(out), "  %s", tail);
