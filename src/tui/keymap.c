@@ -52,7 +52,7 @@ static const ff_binding bindings[] = {
 	{NORMAL, 's', 0, "solve", "solve in one go (:solve fmm, :solve 4, :solve lowest)",
 	 LESSON, 0},
 	{NORMAL, 'S', 0, "solve off", "drop the field", LESSON, 0},
-	{GRID, '|', 0, "split", "split view: a second solver beside (again: off)", LESSON, 0},
+	{GRID, '|', 0, "split", "split view: a second pane, another solver (again: off)", LESSON, 0},
 	/* views */
 	{VIEW, 'X', 0, "layer unreachable", "unreachable marks (x) on/off", SHOW, 0},
 	{VIEW, 'o', 0, "layer agents", "agents on/off", SHOW, 0},

@@ -102,7 +102,7 @@ static void keys_of(const ff_binding *b, int from, char *keys, size_t size)
 static void topic(gen *g, ff_topic t)
 {
 	const ff_binding *b;
-	char keys[64], cmd[FF_PROMPT_MAX + 2];
+	char keys[64], head[72], cmd[FF_PROMPT_MAX + 2];
 
 	line(g, "");
 	line(g, ff_topic_name(t));
@@ -117,8 +117,9 @@ static void topic(gen *g, ff_topic t)
 		if (!first)
 			continue;
 		keys_of(b, i, keys, sizeof keys);
+		snprintf(head, sizeof head, "  %s", keys);
 		snprintf(cmd, sizeof cmd, ":%s", b->run);
-		item(g, keys, 14, b->help, cmd);
+		item(g, head, 16, b->help, cmd);
 	}
 }
 
@@ -134,19 +135,19 @@ static void glyphs(gen *g, bool utf8)
 		char head[16];
 
 		snprintf(head, sizeof head, "  %s", ff_glyph((ff_glyph_id)i, utf8));
-		item(g, head, 14, ff_glyph_meaning((ff_glyph_id)i), NULL);
+		item(g, head, 16, ff_glyph_meaning((ff_glyph_id)i), NULL);
 	}
 	for (int d = 0; d < 8; d++)
 		n += (size_t)snprintf(text + n, sizeof text - n, "%s%s %s", d ? ", " : "",
 				      ff_glyph_arrow(d, utf8), dirs[d]);
-	item(g, "  arrows", 14, text, NULL);
+	item(g, "  arrows", 16, text, NULL);
 	n = 0;
 	for (int d = 0; d < 8; d++)
 		n += (size_t)snprintf(text + n, sizeof text - n, "%s%s %s", d ? ", " : "",
 				      ff_glyph_from(d, utf8), dirs[d]);
 	snprintf(text + n, sizeof text - n, "%s", utf8 ? "" : " (in their own colour, italic)");
-	item(g, "  came-from", 14, text, NULL);
-	item(g, "  colours", 14, "the terrain's cost, cheap to dear, under every mark; walls "
+	item(g, "  came-from", 16, text, NULL);
+	item(g, "  colours", 16, "the terrain's cost, cheap to dear, under every mark; walls "
 	     "grey; the cursor and a selection in reverse video", NULL);
 }
 
