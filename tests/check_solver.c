@@ -683,9 +683,10 @@ START_TEST(wave_steps_settle_one_band)
 END_TEST
 
 /* HEAVY: every passable cell costs 150..249 first, so values run far past
- * the queue's ring of FF_RING buckets. */
+ * the queue's ring of FF_RING buckets.  PENALTY: the wall penalty of that
+ * size, with a radius of 1..4 (so a wall edit changes costs around it). */
 static void repair_sequence(ff_gen_kind kind, int w, int h, uint64_t seed, int edits,
-			    bool heavy)
+			    bool heavy, int penalty)
 {
 	ff_level *l = ff_gen_level(kind, w, h, seed);
 	ff_solver *s;
@@ -696,6 +697,10 @@ static void repair_sequence(ff_gen_kind kind, int w, int h, uint64_t seed, int e
 	for (int i = 0; heavy && i < w * h; i++)
 		if (l->cells[i] != FF_WALL)
 			l->cells[i] = (uint8_t)tu_range(&rs, 150, 249);
+	if (penalty) {
+		ff_level_param_set(l, FF_P_WALL_PENALTY, penalty, NULL);
+		ff_level_param_set(l, FF_P_WALL_PENALTY_RADIUS, tu_range(&rs, 1, 4), NULL);
+	}
 	s = solve(l, l->meta.goals, 1, &DIJ8);
 	for (int e = 0; e < edits; e++) {
 		int x0 = tu_range(&rs, 0, w - 1), y0 = tu_range(&rs, 0, h - 1);
@@ -721,10 +726,38 @@ static void repair_sequence(ff_gen_kind kind, int w, int h, uint64_t seed, int e
 START_TEST(repair_equals_full_solve)
 {
 	for (int k = 0; k < FF_GEN__COUNT; k++)
-		repair_sequence((ff_gen_kind)k, 61, 47, 100u + (unsigned)k, 60, false);
-	repair_sequence(FF_GEN_OPEN, 200, 150, 5, 30, false);
+		repair_sequence((ff_gen_kind)k, 61, 47, 100u + (unsigned)k, 60, false, 0);
+	repair_sequence(FF_GEN_OPEN, 200, 150, 5, 30, false, 0);
 	for (int k = 0; k < FF_GEN__COUNT; k++)
-		repair_sequence((ff_gen_kind)k, 61, 47, 200u + (unsigned)k, 60, true);
+		repair_sequence((ff_gen_kind)k, 61, 47, 200u + (unsigned)k, 60, true, 0);
+}
+END_TEST
+
+/* With the wall penalty on, a wall painted or cleared changes the costs
+ * of the cells around it, which the repair must solve again too. */
+START_TEST(repair_with_wall_penalty_equals_full_solve)
+{
+	for (int k = 0; k < FF_GEN__COUNT; k++) {
+		repair_sequence((ff_gen_kind)k, 61, 47, 300u + (unsigned)k, 60, false, 1 + 7 * k);
+		repair_sequence((ff_gen_kind)k, 61, 47, 400u + (unsigned)k, 40, true, 90);
+	}
+}
+END_TEST
+
+/* A change of the penalty's parameters changes every cost: the repair
+ * solves again. */
+START_TEST(repair_after_new_penalty_solves_again)
+{
+	ff_level *l = ff_gen_level(FF_GEN_RANDOM20, 40, 30, 8);
+	ff_solver *s = solve(l, l->meta.goals, 1, &DIJ8), *f = ff_solver_create(40, 30);
+
+	ff_level_param_set(l, FF_P_WALL_PENALTY, 9, NULL);
+	ck_assert_int_eq(ff_solver_repair(s, 3, 3, 3, 3), FF_OK);
+	ck_assert_int_eq(ff_solver_solve(f, l, l->meta.goals, 1, &DIJ8), FF_OK);
+	same_fields(s, f, l);
+	ff_solver_destroy(f);
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
 }
 END_TEST
 
@@ -1147,6 +1180,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, stepping_equals_one_shot);
 	tcase_add_test(tc, wave_steps_settle_one_band);
 	tcase_add_test(tc, repair_equals_full_solve);
+	tcase_add_test(tc, repair_with_wall_penalty_equals_full_solve);
+	tcase_add_test(tc, repair_after_new_penalty_solves_again);
 	tcase_add_test(tc, repair_cuts_off_far_cells);
 	tcase_add_test(tc, spilling_queue_stays_exact);
 	tcase_add_test(tc, solves_allocate_nothing);

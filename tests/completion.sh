@@ -36,7 +36,7 @@ check "$cmds" fieldmarshal ""
 check "solve " fieldmarshal sol
 check "--method " fieldmarshal solve --meth
 check "fmm fmm2 " fieldmarshal solve --method fm
-check "costs flow integration " fieldmarshal solve --show ""
+check "costs effective flow integration " fieldmarshal solve --show ""
 check "map png svg text tmj tmx " fieldmarshal export --format ""
 check "chokepoint " fieldmarshal show cho
 check "maze maze.tmx " fieldmarshal solve maz

@@ -41,6 +41,11 @@ check-full: tests/check_solver$(EXEEXT)
 	FF_CHECK_FULL=1 $(builddir)/tests/check_solver$(EXEEXT)
 .PHONY: check-full
 
+check_PROGRAMS += tests/check_cost
+tests_check_cost_SOURCES = tests/check_cost.c tests/testutil.h tests/testsession.h
+tests_check_cost_CFLAGS = $(TEST_CFLAGS)
+tests_check_cost_LDADD = $(TEST_LDADD)
+
 check_PROGRAMS += tests/check_sim
 tests_check_sim_SOURCES = tests/check_sim.c tests/testutil.h tests/allocwrap.h
 tests_check_sim_CFLAGS = $(TEST_CFLAGS)

@@ -17,7 +17,8 @@
 static const char usage[] =
 	"usage: fieldmarshal solve LEVEL [--goal X,Y ...] [--method dijkstra|fmm|fmm2]\n"
 	"                         [--connectivity 8|4] [--arrows cheapest|lowest]\n"
-	"                         [--show costs|integration|flow] [--query X,Y ...]\n"
+	"                         [--show costs|effective|integration|flow]\n"
+	"                         [--query X,Y ...]\n"
 	"                         [--ascii] [--json] [--format text|svg|png] [-o FILE]\n"
 	"\n"
 	"Solves LEVEL (a text level or a Moving AI .map) towards its goals (or,\n"
@@ -32,7 +33,9 @@ static const char usage[] =
 	"                          so value = step + the value it points at; lowest:\n"
 	"                          the lowest neighbour (can leave the cheapest path\n"
 	"                          on weighted terrain); Dijkstra only\n"
-	"  -s, --show FIELD        print costs, integration values or flow arrows\n"
+	"  -s, --show FIELD        print costs (as painted), effective costs (what the\n"
+	"                          solver integrates: with the wall penalty),\n"
+	"                          integration values or flow arrows\n"
 	"  -q, --query X,Y         print 'X Y VALUE' (or 'X Y unreachable'); repeatable\n"
 	"  -a, --ascii             ASCII arrows instead of Unicode\n"
 	"  -j, --json              the summary and the queries as JSON (docs/json.md)\n"
@@ -46,7 +49,7 @@ static const char usage[] =
 	"p (NE), q (NW), b (SE), d (SW): the letter's bowl is the arrow's head.\n"
 	"In integration output '-' is an unreachable cell.\n";
 
-enum { SHOW_NONE, SHOW_COSTS, SHOW_INTEGRATION, SHOW_FLOW };
+enum { SHOW_NONE, SHOW_COSTS, SHOW_INTEGRATION, SHOW_FLOW, SHOW_EFFECTIVE };
 
 static const char *const formats[] = {"text", "svg", "png", NULL};
 
@@ -109,12 +112,15 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		case 's':
 			if (!strcmp(optarg, "costs"))
 				a->show = SHOW_COSTS;
+			else if (!strcmp(optarg, "effective"))
+				a->show = SHOW_EFFECTIVE;
 			else if (!strcmp(optarg, "integration"))
 				a->show = SHOW_INTEGRATION;
 			else if (!strcmp(optarg, "flow"))
 				a->show = SHOW_FLOW;
 			else
-				return ff_cli_usage("solve", "unknown field '%s' (costs, integration or flow)", optarg);
+				return ff_cli_usage("solve", "unknown field '%s' (costs, effective, integration or flow)",
+						    optarg);
 			break;
 		case 'q':
 			if (!ff_cli_parse_xy(optarg, &x, &y))
@@ -186,7 +192,9 @@ static void show_field(const ff_solver *s, const ff_level *l, int show, bool asc
 		for (int x = 0; x < l->w; x++) {
 			int c = ff_level_cost(l, x, y), d = ff_solver_dir(s, x, y);
 			double v = ff_solver_value(s, x, y);
-			if (show == SHOW_COSTS) {
+			if (show == SHOW_EFFECTIVE)
+				c = ff_solver_cost(s, x, y);
+			if (show == SHOW_COSTS || show == SHOW_EFFECTIVE) {
 				printf(c == FF_WALL ? "%s  #" : "%s%3d", x ? " " : "", c);
 			} else if (show == SHOW_INTEGRATION) {
 				if (c == FF_WALL)
@@ -261,7 +269,7 @@ static int draw(const ff_solver *s, const ff_level *l, const ff_shape *goals, in
 {
 	static const ff_pic_field fields[] = {
 		[SHOW_COSTS] = FF_PIC_COSTS, [SHOW_INTEGRATION] = FF_PIC_INTEGRATION,
-		[SHOW_FLOW] = FF_PIC_FLOW,
+		[SHOW_FLOW] = FF_PIC_FLOW, [SHOW_EFFECTIVE] = FF_PIC_EFFECTIVE,
 	};
 	ff_pic p = {l, s, goals, ngoals, fields[a->show]};
 

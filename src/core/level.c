@@ -38,6 +38,8 @@ static const ff_param_info params[FF_P__COUNT] = {
 	[FF_P_ARRIVAL_RADIUS] = {"arrival_radius", 0.25, 0, 1000, FF_UNIT_M, "distance to a goal cell's centre that counts as arrived"},
 	[FF_P_DT] = {"dt", 0.05, 0.001, 1, FF_UNIT_S, "fixed simulation timestep"},
 	[FF_P_SEED] = {"seed", 1, 0, 4294967295.0, FF_UNIT_NONE, "seed of the simulation's random numbers"},
+	[FF_P_WALL_PENALTY] = {"wall_penalty", 0, 0, 253, FF_UNIT_NONE, "extra cost of a cell beside a wall (0 turns it off)"},
+	[FF_P_WALL_PENALTY_RADIUS] = {"wall_penalty_radius", 3, 1, FF_PENALTY_RADIUS_MAX, FF_UNIT_NONE, "cells from a wall over which the penalty falls to 0"},
 };
 
 const ff_param_info *ff_param_info_get(ff_param_id id)
@@ -650,10 +652,16 @@ ff_err ff_level_spawn_clear(ff_level *l, ff_patch *undo)
 	return commit_meta(l, &m, undo);
 }
 
+/* Parameters that count things: whole numbers only. */
+static bool whole(ff_param_id id)
+{
+	return id == FF_P_SEED || id == FF_P_WALL_PENALTY || id == FF_P_WALL_PENALTY_RADIUS;
+}
+
 bool ff_param_ok(ff_param_id id, double value)
 {
 	return (unsigned)id < FF_P__COUNT && value >= params[id].min && value <= params[id].max &&
-	       (id != FF_P_SEED || value == floor(value));
+	       (!whole(id) || value == floor(value));
 }
 
 const char *ff_param_range(ff_param_id id, char *buf, size_t n)
@@ -661,7 +669,7 @@ const char *ff_param_range(ff_param_id id, char *buf, size_t n)
 	const char *u = ff_unit_si(params[id].unit);
 
 	snprintf(buf, n, "%.10g..%.10g%s%s%s", params[id].min, params[id].max, *u ? " " : "", u,
-		 id == FF_P_SEED ? ", a whole number" : "");
+		 whole(id) ? ", a whole number" : "");
 	return buf;
 }
 

@@ -40,6 +40,7 @@
 #define FF_SPAWNS_MAX 64
 #define FF_SPAWN_COUNT_MAX 1000000
 #define FF_SPAWN_RATE_MAX 10000.0
+#define FF_PENALTY_RADIUS_MAX 16 /* wall_penalty_radius, cells */
 
 typedef struct ff_terrain {
 	char name[FF_TERRAIN_NAME_MAX];
@@ -87,6 +88,8 @@ typedef enum ff_param_id {
 	FF_P_ARRIVAL_RADIUS,     /* distance to a goal cell that counts as arrived, m */
 	FF_P_DT,                 /* fixed timestep, seconds */
 	FF_P_SEED,               /* simulation PRNG seed */
+	FF_P_WALL_PENALTY,       /* extra cost beside a wall (cost.h), 0 = off */
+	FF_P_WALL_PENALTY_RADIUS,/* cells over which it falls to 0 */
 	FF_P__COUNT
 } ff_param_id;
 
@@ -196,9 +199,11 @@ ff_err ff_level_check_shape(const ff_level *l, const ff_shape *s, bool goal);
 const ff_param_info *ff_param_info_get(ff_param_id id);
 /* Parameter id by name, or -1. */
 int ff_param_by_name(const char *name);
-/* True when VALUE is allowed for parameter ID (in range; the seed whole). */
+/* True when VALUE is allowed for parameter ID (in range; the seed and the
+ * wall penalty's parameters whole). */
 bool ff_param_ok(ff_param_id id, double value);
-/* What ID allows, "MIN..MAX UNIT" (", a whole number" for the seed), in BUF. */
+/* What ID allows, "MIN..MAX UNIT" (", a whole number" for whole ones),
+ * in BUF. */
 const char *ff_param_range(ff_param_id id, char *buf, size_t n);
 /* The unit's SI word ("m/s") and its cell counterpart ("cells/s"); ""
  * when it has none. */

@@ -298,7 +298,8 @@ ff_err ff_session_sim(ff_session *s, ff_sim **out)
 
 static ff_err refresh_field(ff_session *s, const ff_patch *p)
 {
-	bool cells_only = !p->resized && (!p->meta || same_goals(p->meta, &s->level->meta));
+	bool cells_only = !p->resized && (!p->meta || (same_goals(p->meta, &s->level->meta) &&
+			  ff_costs_rules_equal(p->meta, &s->level->meta)));
 	ff_err err;
 
 	if (!s->field)

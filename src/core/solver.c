@@ -199,9 +199,9 @@ void ff_solver_seed(ff_solver *s)
 	int W = s->W;
 
 	memset(s->cost, FF_WALL, s->np);
-	for (int y = 0; y < s->h; y++)
-		memcpy(s->cost + (size_t)(y + 1) * (size_t)W + 1,
-		       l->cells + (size_t)y * (size_t)s->w, (size_t)s->w);
+	ff_costs_init(&s->costs, l, ff_solver_metric(&s->opts));
+	ff_costs_fill(&s->costs, 0, 0, s->w - 1, s->h - 1, s->cost + W + 1, (size_t)W,
+		      (uint8_t *)s->ent);
 	for (size_t i = 0; i < s->np; i++)
 		s->val[i] = INFINITY;
 	memset(s->cf, CF_NODIR, s->np);
@@ -343,6 +343,21 @@ ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,
 }
 
 /* --- queries ----------------------------------------------------------- */
+
+ff_metric ff_solver_metric(const ff_solver_opts *o)
+{
+	if (o->method == FF_METHOD_FMM)
+		return FF_METRIC_EUCLID;
+	return o->connectivity == 4 ? FF_METRIC_MANHATTAN : FF_METRIC_OCTILE;
+}
+
+int ff_solver_cost(const ff_solver *s, int x, int y)
+{
+	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h ||
+	    s->phase < FF_PHASE_INTEGRATE)
+		return -1;
+	return s->cost[ffs_index(s, x, y)];
+}
 
 ff_phase ff_solver_phase(const ff_solver *s)
 {

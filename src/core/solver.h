@@ -5,6 +5,8 @@
  * ff_solver_create(); solving, stepping and repairing never allocate.
  *
  * Semantics (docs/solver.md):
+ *  - Costs: the effective cost of each cell (cost.h: the painted cost plus
+ *    the wall-proximity penalty), read from the level in phase COST.
  *  - Dijkstra: a step from a cell into a neighbour costs the step length (1,
  *    or sqrt 2 diagonally) times the cost of the cell entered; walls are
  *    impassable; a diagonal needs both orthogonal cells beside it passable
@@ -33,6 +35,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cost.h"
 #include "level.h"
 
 typedef struct ff_solver ff_solver;
@@ -123,7 +126,11 @@ ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,
 		       int ngoals, const ff_solver_opts *opts);
 /* After the costs of cells inside [x0,x1] x [y0,y1] changed in the level the
  * solver was given (same goals), updates the fields to equal a full
- * re-solve.  Needs phase FF_PHASE_DONE (FF_E_STATE otherwise). */
+ * re-solve: the effective costs of those cells are built again, and of
+ * every cell within ff_costs_reach() of them when one became or stopped
+ * being a wall.  When the level's cost rules changed (its wall_penalty
+ * parameters) it solves again.  Needs phase FF_PHASE_DONE (FF_E_STATE
+ * otherwise). */
 ff_err ff_solver_repair(ff_solver *s, int x0, int y0, int x1, int y1);
 
 /* --- queries ----------------------------------------------------------- */
@@ -147,6 +154,11 @@ bool ff_solver_word(const char *word, ff_solver_opts *o);
 /* The words that give O back through ff_solver_word(), e.g. "dijkstra 8",
  * "dijkstra 4 lowest" or "fmm2 8", into BUF (SIZE bytes). */
 void ff_solver_words(const ff_solver_opts *o, char *buf, size_t size);
+/* The metric of O's steps, which the wall penalty's distances use. */
+ff_metric ff_solver_metric(const ff_solver_opts *o);
+/* The effective cost (cost.h) the solve integrates at (x, y): 1..254 or
+ * FF_WALL; -1 outside the level or before the COST phase is done. */
+int ff_solver_cost(const ff_solver *s, int x, int y);
 /* Integration value at (x, y): INFINITY when unreachable or a wall, or not
  * yet settled while stepping. */
 double ff_solver_value(const ff_solver *s, int x, int y);

@@ -34,6 +34,7 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "cost.h"
 #include "solver.h"
 
 /* Buckets in the ring, a power of two above the largest step in buckets:
@@ -82,7 +83,7 @@ typedef struct ff_bucket {
 struct ff_solver {
 	int w, h, W;                        /* W = w + 2 */
 	size_t np;                          /* (w + 2) * (h + 2) */
-	uint8_t *cost;                      /* padded copy of the level costs */
+	uint8_t *cost;                      /* padded effective costs (cost.h) */
 	double *val;                        /* integration field, INF unreached */
 	uint8_t *cf;                        /* direction | FL_* per cell */
 
@@ -109,6 +110,7 @@ struct ff_solver {
 
 	/* the solve in progress */
 	const ff_level *lvl;
+	ff_costs costs;                     /* how cost[] was built from lvl */
 	ff_solver_opts opts;
 	ff_shape goals[FF_GOALS_MAX];
 	int ngoals, bad_goal;
@@ -255,7 +257,8 @@ void ff_fmm_flow_span(ff_solver *s, int32_t p, int32_t n);
 /* The accepted neighbours below P that its upwind update used (the lower
  * first) into M; returns how many, 0 to 2. */
 int ff_fmm_sources(const ff_solver *s, int32_t p, int32_t m[2]);
-/* Seeds the goal cells; fills COST first. */
+/* Seeds the goal cells; fills COST first (the queue's pool is the
+ * scratch of ff_costs_fill(): it is empty then). */
 void ff_solver_seed(ff_solver *s);
 bool ff_solver_is_goal(const ff_solver *s, int x, int y);
 /* Flow for padded cells [from, to). */

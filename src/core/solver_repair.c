@@ -2,6 +2,9 @@
  * solver_repair.c - incremental update of a finished Dijkstra solve after the
  * costs inside a rectangle R changed.
  *
+ * 0. Costs.  The effective costs of R are built again (cost.h); when a cell
+ *    of R became or stopped being a wall, R first grows by the wall
+ *    penalty's reach, since the penalties of the cells around it change.
  * 1. Invalidate.  R is first grown by one cell on every side: a cell whose
  *    passability changed also changes which diagonal steps between its
  *    neighbours cut a corner.  A = R plus every cell that loses all its supports: n is
@@ -173,6 +176,37 @@ static ff_err full(ff_solver *s)
 	return ff_solver_solve(s, s->lvl, s->goals, s->ngoals, &o);
 }
 
+/* True when a cell of [x0,x1] x [y0,y1] became or stopped being a wall:
+ * then the penalties around it change too. */
+static bool walls_changed(const ff_solver *s, int x0, int y0, int x1, int y1)
+{
+	for (int y = y0; y <= y1; y++)
+		for (int x = x0; x <= x1; x++)
+			if ((s->cost[ffs_index(s, x, y)] == FF_WALL) != ff_costs_wall(&s->costs, x, y))
+				return true;
+	return false;
+}
+
+/* Builds the effective costs of the cells whose cost may have changed,
+ * after the cells of [x0,x1] x [y0,y1] (clipped) changed, and widens the
+ * box to them; false when the level's cost rules changed (solve again). */
+static bool costs_again(ff_solver *s, int *x0, int *y0, int *x1, int *y1)
+{
+	ff_costs c;
+	int r;
+
+	ff_costs_init(&c, s->lvl, ff_solver_metric(&s->opts));
+	if (!ff_costs_same(&c, &s->costs))
+		return false;
+	r = walls_changed(s, *x0, *y0, *x1, *y1) ? ff_costs_reach(&c) : 0;
+	*x0 = *x0 > r ? *x0 - r : 0, *y0 = *y0 > r ? *y0 - r : 0;
+	*x1 = *x1 < s->w - 1 - r ? *x1 + r : s->w - 1;
+	*y1 = *y1 < s->h - 1 - r ? *y1 + r : s->h - 1;
+	ff_costs_fill(&c, *x0, *y0, *x1, *y1, s->cost + ffs_index(s, *x0, *y0), (size_t)s->W,
+		      (uint8_t *)s->ent);
+	return true;
+}
+
 ff_err ff_solver_repair(ff_solver *s, int x0, int y0, int x1, int y1)
 {
 	rctx r;
@@ -191,9 +225,8 @@ ff_err ff_solver_repair(ff_solver *s, int x0, int y0, int x1, int y1)
 		return full(s);
 	x0 = x0 < 0 ? 0 : x0, y0 = y0 < 0 ? 0 : y0;
 	x1 = x1 >= s->w ? s->w - 1 : x1, y1 = y1 >= s->h ? s->h - 1 : y1;
-	for (int y = y0; y <= y1; y++)
-		memcpy(s->cost + ffs_index(s, x0, y), s->lvl->cells +
-		       (size_t)y * (size_t)s->w + (size_t)x0, (size_t)(x1 - x0 + 1));
+	if (!costs_again(s, &x0, &y0, &x1, &y1))
+		return full(s);
 
 	cap = (size_t)s->nblk * (size_t)s->bs;
 	r.list = s->ent + cap;

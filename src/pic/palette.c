@@ -85,9 +85,16 @@ double ff_pic_vmax(const ff_pic *p)
 	return vmax;
 }
 
+int ff_pic_cost_at(const ff_pic *p, int x, int y)
+{
+	if (p->field == FF_PIC_EFFECTIVE && p->solver)
+		return ff_solver_cost(p->solver, x, y);
+	return ff_level_cost(p->level, x, y);
+}
+
 ff_rgb ff_pic_cell(const ff_pic *p, int x, int y, double vmax)
 {
-	int cost = ff_level_cost(p->level, x, y);
+	int cost = ff_pic_cost_at(p, x, y);
 	double v;
 
 	if (cost == FF_WALL || p->field != FF_PIC_INTEGRATION || !p->solver)

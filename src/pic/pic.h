@@ -28,8 +28,10 @@
 typedef enum ff_pic_field {
 	FF_PIC_COSTS,            /* cost colours, walls, goals, spawns */
 	FF_PIC_INTEGRATION,      /* the heat map of values (needs a solver) */
-	FF_PIC_FLOW              /* cost colours and arrows (needs a solver);
+	FF_PIC_FLOW,             /* cost colours and arrows (needs a solver);
 				    a PNG shows the heat map instead */
+	FF_PIC_EFFECTIVE         /* the costs the solver integrates (cost.h;
+				    needs a solver, else the painted ones) */
 } ff_pic_field;
 
 typedef struct ff_pic {
@@ -55,6 +57,9 @@ ff_rgb ff_pic_cost(int cost);
 /* Black or white, whichever reads better on BG. */
 ff_rgb ff_pic_ink(ff_rgb bg);
 
+/* The cost P shows at (x, y): the effective one for FF_PIC_EFFECTIVE with
+ * a solver, else the painted one. */
+int ff_pic_cost_at(const ff_pic *p, int x, int y);
 /* The largest finite value of P's field (0 without a solver). */
 double ff_pic_vmax(const ff_pic *p);
 /* The fill of cell (x, y) in P, given VMAX = ff_pic_vmax(P): what the cell

@@ -162,7 +162,7 @@ static void numbers(svg *g)
 	attr_int(g, "font-size", g->s * 3 / 10);
 	for (int y = 0; y < l->h; y++)
 		for (int x = 0; x < l->w; x++) {
-			int cost = ff_level_cost(l, x, y);
+			int cost = ff_pic_cost_at(p, x, y);
 			double v = p->solver ? ff_solver_value(p->solver, x, y) : INFINITY;
 			bool heat = p->field == FF_PIC_INTEGRATION && p->solver;
 
@@ -294,7 +294,7 @@ static void legend(svg *g)
 	end(g);
 }
 
-static const char *const field_names[] = {"costs", "integration", "flow"};
+static const char *const field_names[] = {"costs", "integration", "flow", "effective costs"};
 
 static void document(svg *g)
 {
