@@ -8,7 +8,7 @@
 
 #include "core/level.h"
 #include "core/level_patch.h"
-#include "testutil.h"
+#include "testlevel.h"
 
 static ff_level *make(void)
 {
@@ -53,24 +53,6 @@ START_TEST(default_palette_and_params)
 }
 END_TEST
 
-/* Given the level just after a mutation that filled undo patch P, checks that
- * P restores BEFORE exactly, that applying it again redoes the mutation, and
- * a third time undoes it again; L is left equal to BEFORE. */
-static void check_undo(ff_level *l, const ff_level *before, ff_patch *p)
-{
-	ff_level *after = ff_level_clone(l);
-
-	ck_assert(!ff_level_equal(l, before));
-	ff_patch_apply(l, p);
-	ck_assert(ff_level_equal(l, before));
-	ff_patch_apply(l, p);
-	ck_assert(ff_level_equal(l, after));
-	ff_patch_apply(l, p);
-	ck_assert(ff_level_equal(l, before));
-	ff_patch_fini(p);
-	ff_level_destroy(after);
-}
-
 START_TEST(paint_and_undo)
 {
 	ff_level *l = make(), *before = ff_level_clone(l);
@@ -79,7 +61,7 @@ START_TEST(paint_and_undo)
 	ck_assert_int_eq(ff_level_paint(l, 3, 4, FF_WALL, &p), FF_OK);
 	ck_assert_int_eq(ff_level_cost(l, 3, 4), FF_WALL);
 	ck_assert_int_eq(ff_level_cost(l, 4, 4), 1);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 	ff_level_destroy(l);
 	ff_level_destroy(before);
 }
@@ -107,7 +89,7 @@ START_TEST(wall_kinds_paint_fill_resize_undo)
 	ck_assert_int_eq(ff_level_cost(l, 2, 2), FF_WALL);
 	ck_assert_int_eq(ff_level_value(l, 2, 2), FF_WALL_KIND(1));
 	ck_assert_int_eq(ff_level_value(l, 0, 2), FF_WALL);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 	ck_assert_int_eq(ff_level_rect(l, 1, 2, 4, 1, FF_WALL_KIND(1), NULL), FF_OK);
 	/* filling the trees with water leaves the wall beside them */
 	ff_level_destroy(before);
@@ -116,14 +98,14 @@ START_TEST(wall_kinds_paint_fill_resize_undo)
 	ck_assert_int_eq(ff_level_value(l, 4, 2), 20);
 	ck_assert_int_eq(ff_level_value(l, 0, 2), FF_WALL);
 	ck_assert_int_eq(l->walls[2 * l->w + 4], 0);  /* passable: kind 0 */
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 	ck_assert_int_eq(ff_level_value(l, 4, 2), FF_WALL_KIND(1));
 	/* a resize keeps the kinds it keeps the cells of */
 	ff_level_destroy(before);
 	before = ff_level_clone(l);
 	ck_assert_int_eq(ff_level_resize(l, 3, 3, &p), FF_OK);
 	ck_assert_int_eq(ff_level_value(l, 2, 2), FF_WALL_KIND(1));
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 	/* a tree is not a wall of the first kind */
 	ff_level_destroy(before);
 	before = ff_level_clone(l);
@@ -148,7 +130,7 @@ START_TEST(rect_line_circle_exact_cells)
 	ck_assert_int_eq(n, 8);
 	ck_assert_int_eq(ff_level_cost(l, 5, 4), 5);
 	ck_assert_int_eq(ff_level_cost(l, 6, 4), 1);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 
 	/* A diagonal line from (0,0) to (5,5) paints exactly the 6 diagonal cells. */
 	ck_assert_int_eq(ff_level_line(l, 0, 0, 5, 5, 2, &p), FF_OK);
@@ -160,7 +142,7 @@ START_TEST(rect_line_circle_exact_cells)
 				n++;
 			}
 	ck_assert_int_eq(n, 6);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 
 	/* A horizontal line includes both ends. */
 	ck_assert_int_eq(ff_level_line(l, 9, 2, 4, 2, 3, &p), FF_OK);
@@ -168,7 +150,7 @@ START_TEST(rect_line_circle_exact_cells)
 		ck_assert_int_eq(ff_level_cost(l, x, 2), 3);
 	ck_assert_int_eq(ff_level_cost(l, 3, 2), 1);
 	ck_assert_int_eq(ff_level_cost(l, 10, 2), 1);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 
 	/* Radius 2 circle: the 13 cells with dx^2 + dy^2 <= 4. */
 	ck_assert_int_eq(ff_level_circle(l, 10, 6, 2, FF_WALL, &p), FF_OK);
@@ -177,11 +159,11 @@ START_TEST(rect_line_circle_exact_cells)
 		for (int x = 0; x < l->w; x++)
 			n += ff_level_cost(l, x, y) == FF_WALL;
 	ck_assert_int_eq(n, 13);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 
 	/* A circle at the corner is clipped, not refused. */
 	ck_assert_int_eq(ff_level_circle(l, 0, 0, 3, FF_WALL, &p), FF_OK);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 	ff_level_destroy(l);
 	ff_level_destroy(before);
 }
@@ -202,7 +184,7 @@ START_TEST(fill_region)
 			n += ff_level_cost(l, x, y) == 3;
 	ck_assert_int_eq(n, 5 * 12);
 	ck_assert_int_eq(ff_level_cost(l, 6, 0), 1);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 	ff_level_destroy(l);
 	ff_level_destroy(before);
 }
@@ -219,7 +201,7 @@ START_TEST(new_cost_adds_terrain)
 	t = ff_level_terrain_by_cost(l, 77);
 	ck_assert_int_ge(t, 0);
 	ck_assert_str_eq(l->meta.palette[t].name, "cost077");
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 	ck_assert_int_eq(ff_level_terrain_by_cost(l, 77), -1);
 	ff_level_destroy(l);
 	ff_level_destroy(before);
@@ -238,23 +220,23 @@ START_TEST(goals_spawns_params_and_undo)
 	ck_assert_int_eq(l->meta.ngoals, 1);
 	ck_assert(ff_level_is_goal(l, 4, 4));
 	ck_assert(!ff_level_is_goal(l, 5, 4));
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 
 	ck_assert_int_eq(ff_level_spawn_add(l, &sp, &p), FF_OK);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 	ck_assert_int_eq(ff_level_param_set(l, FF_P_SPEED, 2.5, &p), FF_OK);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 	ck_assert_int_eq(ff_level_set_name(l, "renamed", &p), FF_OK);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 	ck_assert_int_eq(ff_level_terrain_add(l, "road", 'r', 4, &p), FF_OK);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 
 	ck_assert_int_eq(ff_level_goal_add(l, &g, NULL), FF_OK);
 	ff_level_destroy(before);
 	before = ff_level_clone(l);
 	ck_assert_int_eq(ff_level_goal_remove(l, 0, &p), FF_OK);
 	ck_assert_int_eq(l->meta.ngoals, 0);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 	ff_level_destroy(l);
 	ff_level_destroy(before);
 }
@@ -277,7 +259,7 @@ START_TEST(resize_and_undo)
 	ck_assert_int_eq(ff_level_cost(l, 7, 29), 1);
 	ck_assert_int_eq(l->meta.ngoals, 1);
 	ck_assert_int_eq(l->meta.goals[0].x, 1);
-	check_undo(l, before, &p);
+	tl_check_undo(l, before, &p);
 	ff_level_destroy(l);
 	ff_level_destroy(before);
 }

@@ -73,6 +73,54 @@ START_TEST(hand_worked_log_passes)
 }
 END_TEST
 
+/* A level whose dynamic layer holds a door with a gap below it, read
+ * inline, then the layer changed by commands; values worked by hand. */
+static const char door[] =
+	"fieldmarshal replay 1\n"
+	"program fieldmarshal test\n"
+	"level inline\n"
+	"fieldmarshal level 1\n"
+	"name door\n"
+	"size 6 3\n"
+	"dyn rect 3 0 1 2 wall\n"
+	"grid\n"
+	"......\n"
+	"......\n"
+	"......\n"
+	"end\n"
+	"goal add cell 0,0\n"
+	"solve\n"
+	"expect dyn 3,1 wall\n"
+	"expect dyn 3,2 none\n"
+	"expect cost 3,1 1\n"
+	/* (0,0) SE SE to (2,2), E (3,2), E (4,2), NE (5,1), N (5,0) */
+	"expect value 5,0 7.24264069\n"
+	"dyn clear\n"
+	"expect dyn 3,1 none\n"
+	"expect value 5,0 5\n"
+	"dyn rect 3,0 1,3 wall\n"
+	"expect value 5,0 unreachable\n"
+	"dyn rect 3,0 1,3 +10\n"
+	"expect dyn 3,2 +10\n"
+	"expect value 5,0 15\n";
+
+START_TEST(dynamic_layer_replays)
+{
+	ff_replay_report rep;
+	char bad[sizeof door + 8];
+
+	ck_assert_msg(run(door, false, &rep, NULL) == FF_OK, "line %d:%d: %s", rep.line,
+		      rep.col, rep.msg);
+	ck_assert(rep.ok);
+	ck_assert_int_eq(rep.checks, 9);
+	strcpy(bad, door);
+	*strstr(bad, "expect dyn 3,2 +10") = '\0';
+	strcat(bad, "expect dyn 3,2 +11\n");
+	ck_assert_int_ne(run(bad, false, &rep, NULL), FF_OK);
+	ck_assert_str_eq(rep.msg, "expected dyn +11, got +10");
+}
+END_TEST
+
 /* Changing any one expected value makes the replay fail at that line. */
 START_TEST(altered_expectation_fails_at_its_line)
 {
@@ -267,6 +315,7 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, hand_worked_log_passes);
+	tcase_add_test(tc, dynamic_layer_replays);
 	tcase_add_test(tc, altered_expectation_fails_at_its_line);
 	tcase_add_test(tc, update_fills_and_then_passes);
 	tcase_add_test(tc, update_until_keeps_the_rest);

@@ -684,14 +684,17 @@ END_TEST
 
 /* HEAVY: every passable cell costs 150..249 first, so values run far past
  * the queue's ring of FF_RING buckets.  PENALTY: the wall penalty of that
- * size, with a radius of 1..4 (so a wall edit changes costs around it). */
+ * size, with a radius of 1..4 (so a wall edit changes costs around it).
+ * DYN: every other edit is of the dynamic layer (offsets, temporary walls,
+ * clearing; goal cells too). */
 static void repair_sequence(ff_gen_kind kind, int w, int h, uint64_t seed, int edits,
-			    bool heavy, int penalty)
+			    bool heavy, int penalty, bool dyn)
 {
 	ff_level *l = ff_gen_level(kind, w, h, seed);
 	ff_solver *s;
 	ff_solver *f = ff_solver_create(w, h);
 	static const uint8_t costs[] = {1, 1, 2, 5, 20, FF_WALL, FF_WALL, 254};
+	static const uint8_t offsets[] = {0, 0, 3, 50, 254, FF_WALL, FF_WALL, 1};
 	uint64_t rs = seed * 7919u + 1;
 
 	for (int i = 0; heavy && i < w * h; i++)
@@ -705,14 +708,17 @@ static void repair_sequence(ff_gen_kind kind, int w, int h, uint64_t seed, int e
 	for (int e = 0; e < edits; e++) {
 		int x0 = tu_range(&rs, 0, w - 1), y0 = tu_range(&rs, 0, h - 1);
 		int x1 = x0 + tu_range(&rs, 0, 4), y1 = y0 + tu_range(&rs, 0, 4);
-		uint8_t c = costs[tu_range(&rs, 0, 7)];
+		bool on_dyn = dyn && e % 2;
+		uint8_t c = on_dyn ? offsets[tu_range(&rs, 0, 7)] : costs[tu_range(&rs, 0, 7)];
 		if (x1 >= w)
 			x1 = w - 1;
 		if (y1 >= h)
 			y1 = h - 1;
 		for (int y = y0; y <= y1; y++)
 			for (int x = x0; x <= x1; x++)
-				if (!ff_level_is_goal(l, x, y))
+				if (on_dyn)
+					l->dyn[y * w + x] = tu_range(&rs, 0, 2) ? c : 0;
+				else if (!ff_level_is_goal(l, x, y))
 					l->cells[y * w + x] = tu_range(&rs, 0, 2) ? c : 1;
 		ck_assert_int_eq(ff_solver_repair(s, x0, y0, x1, y1), FF_OK);
 		ck_assert_int_eq(ff_solver_solve(f, l, l->meta.goals, 1, &DIJ8), FF_OK);
@@ -726,10 +732,10 @@ static void repair_sequence(ff_gen_kind kind, int w, int h, uint64_t seed, int e
 START_TEST(repair_equals_full_solve)
 {
 	for (int k = 0; k < FF_GEN__COUNT; k++)
-		repair_sequence((ff_gen_kind)k, 61, 47, 100u + (unsigned)k, 60, false, 0);
-	repair_sequence(FF_GEN_OPEN, 200, 150, 5, 30, false, 0);
+		repair_sequence((ff_gen_kind)k, 61, 47, 100u + (unsigned)k, 60, false, 0, false);
+	repair_sequence(FF_GEN_OPEN, 200, 150, 5, 30, false, 0, false);
 	for (int k = 0; k < FF_GEN__COUNT; k++)
-		repair_sequence((ff_gen_kind)k, 61, 47, 200u + (unsigned)k, 60, true, 0);
+		repair_sequence((ff_gen_kind)k, 61, 47, 200u + (unsigned)k, 60, true, 0, false);
 }
 END_TEST
 
@@ -738,8 +744,20 @@ END_TEST
 START_TEST(repair_with_wall_penalty_equals_full_solve)
 {
 	for (int k = 0; k < FF_GEN__COUNT; k++) {
-		repair_sequence((ff_gen_kind)k, 61, 47, 300u + (unsigned)k, 60, false, 1 + 7 * k);
-		repair_sequence((ff_gen_kind)k, 61, 47, 400u + (unsigned)k, 40, true, 90);
+		repair_sequence((ff_gen_kind)k, 61, 47, 300u + (unsigned)k, 60, false, 1 + 7 * k, false);
+		repair_sequence((ff_gen_kind)k, 61, 47, 400u + (unsigned)k, 40, true, 90, false);
+	}
+}
+END_TEST
+
+/* Random edits of both layers, the painted costs and the dynamic layer,
+ * with the penalty off and on. */
+START_TEST(repair_of_both_layers_equals_full_solve)
+{
+	for (int k = 0; k < FF_GEN__COUNT; k++) {
+		repair_sequence((ff_gen_kind)k, 61, 47, 500u + (unsigned)k, 60, false, 0, true);
+		repair_sequence((ff_gen_kind)k, 61, 47, 600u + (unsigned)k, 60, false, 5, true);
+		repair_sequence((ff_gen_kind)k, 61, 47, 700u + (unsigned)k, 40, true, 30, true);
 	}
 }
 END_TEST
@@ -1181,6 +1199,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, wave_steps_settle_one_band);
 	tcase_add_test(tc, repair_equals_full_solve);
 	tcase_add_test(tc, repair_with_wall_penalty_equals_full_solve);
+	tcase_add_test(tc, repair_of_both_layers_equals_full_solve);
 	tcase_add_test(tc, repair_after_new_penalty_solves_again);
 	tcase_add_test(tc, repair_cuts_off_far_cells);
 	tcase_add_test(tc, spilling_queue_stays_exact);

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/level_dyn.h"
 #include "core/level_text.h"
 #include "store/store.h"
 #include "testutil.h"
@@ -129,6 +130,31 @@ START_TEST(levels_round_trip)
 	}
 	closedir(d);
 	ck_assert_int_ge(n, 6);
+	ff_store_destroy(s);
+}
+END_TEST
+
+/* A level with a dynamic layer (it lives in the stored header text) comes
+ * back with it, as the same text. */
+START_TEST(dynamic_layer_round_trip)
+{
+	ff_store *s = open_db(db, FF_STORE_CREATE);
+	ff_level *l = random_level(30, 20, "dyn", 17);
+	uint64_t seed = 3;
+	size_t len;
+	char *text;
+
+	for (int i = 0; i < 12; i++) {
+		ff_shape r = {FF_SHAPE_RECT, tu_range(&seed, 0, 25), tu_range(&seed, 0, 15),
+			      tu_range(&seed, 1, 5), tu_range(&seed, 1, 5), 0};
+		ck_assert_int_eq(ff_level_dyn_set(l, &r, i % 3 ? tu_range(&seed, 1, 254) : FF_WALL,
+						  NULL), FF_OK);
+	}
+	text = ff_textlevel_format(l, &len);
+	ck_assert_ptr_nonnull(strstr(text, "\ndyn rect "));
+	save_load_check(s, l, text, len);
+	free(text);
+	ff_level_destroy(l);
 	ff_store_destroy(s);
 }
 END_TEST
@@ -763,6 +789,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, levels_round_trip);
+	tcase_add_test(tc, dynamic_layer_round_trip);
 	tcase_add_test(tc, maps_round_trip);
 	tcase_add_test(tc, bad_wall_kinds_refused);
 	tcase_add_test(tc, large_level_round_trip);

@@ -7,7 +7,7 @@ WRAP_ALLOC_FLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc 
 	-Wl,--wrap=free,--wrap=strdup
 
 check_PROGRAMS += tests/check_level tests/check_level_text tests/check_cmd
-tests_check_level_SOURCES = tests/check_level.c tests/testutil.h
+tests_check_level_SOURCES = tests/check_level.c tests/testutil.h tests/testlevel.h
 tests_check_level_CFLAGS = $(TEST_CFLAGS)
 tests_check_level_LDADD = $(TEST_LDADD)
 tests_check_level_text_SOURCES = tests/check_level_text.c tests/testutil.h
@@ -40,6 +40,12 @@ tests_check_solver_LDFLAGS = $(WRAP_ALLOC_FLAGS)
 check-full: tests/check_solver$(EXEEXT)
 	FF_CHECK_FULL=1 $(builddir)/tests/check_solver$(EXEEXT)
 .PHONY: check-full
+
+check_PROGRAMS += tests/check_level_dyn
+tests_check_level_dyn_SOURCES = tests/check_level_dyn.c tests/testutil.h tests/testsession.h \
+	tests/testlevel.h
+tests_check_level_dyn_CFLAGS = $(TEST_CFLAGS)
+tests_check_level_dyn_LDADD = $(TEST_LDADD)
 
 check_PROGRAMS += tests/check_cost
 tests_check_cost_SOURCES = tests/check_cost.c tests/testutil.h tests/testsession.h

@@ -276,6 +276,8 @@ static void frame(FILE *f, const ff_level *l, const ff_sim *sim, unsigned *count
 
 			if (c)
 				fputs(ff_glyph_agents(c, false), f);
+			else if (cost != FF_WALL && ff_level_dyn(l, x, y) == FF_WALL)
+				fputs(ff_glyph(FF_GLYPH_DYN_WALL, false), f);
 			else if (cost != FF_WALL && ff_level_is_goal(l, x, y))
 				fputs(ff_glyph(FF_GLYPH_GOAL, false), f);
 			else

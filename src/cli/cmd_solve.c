@@ -44,8 +44,9 @@ static const char usage[] =
 	"  -o, --output FILE       write --show's field to FILE (format by extension)\n"
 	"  -h, --help              show this help\n"
 	"\n"
-	"In --show flow output a wall is its terrain glyph ('#'), '*' a goal and\n"
-	"'x' an unreachable cell, as in the editor; --ascii arrows are > v < ^ and\n"
+	"In --show flow output a wall is its terrain glyph ('#'), a temporary wall\n"
+	"(the dynamic layer) '▒' ('%' with --ascii), '*' a goal and 'x' an\n"
+	"unreachable cell, as in the editor; --ascii arrows are > v < ^ and\n"
 	"p (NE), q (NW), b (SE), d (SW): the letter's bowl is the arrow's head.\n"
 	"In integration output '-' is an unreachable cell.\n";
 
@@ -197,7 +198,7 @@ static void show_field(const ff_solver *s, const ff_level *l, int show, bool asc
 			if (show == SHOW_COSTS || show == SHOW_EFFECTIVE) {
 				printf(c == FF_WALL ? "%s  #" : "%s%3d", x ? " " : "", c);
 			} else if (show == SHOW_INTEGRATION) {
-				if (c == FF_WALL)
+				if (ff_level_wall(l, x, y))
 					printf("%s%8s", x ? " " : "", "#");
 				else if (isinf(v))
 					printf("%s%8s", x ? " " : "", "-");
@@ -205,6 +206,8 @@ static void show_field(const ff_solver *s, const ff_level *l, int show, bool asc
 					printf("%s%8.2f", x ? " " : "", v);
 			} else if (c == FF_WALL) {
 				putchar(ff_glyph_terrain(l, ff_level_value(l, x, y)));
+			} else if (ff_level_dyn(l, x, y) == FF_WALL) {
+				fputs(ff_glyph(FF_GLYPH_DYN_WALL, !ascii), stdout);
 			} else if (v == 0.0) {
 				fputs(ff_glyph(FF_GLYPH_GOAL, !ascii), stdout);
 			} else if (d == FF_DIR_NONE) {

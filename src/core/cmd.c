@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "level_dyn.h"
 
 #define MAX_WORDS 12
 
@@ -249,32 +250,32 @@ static ff_err do_fill(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resul
 	return explain(s, a, 1, ff_level_fill(s->level, x, y, cost, undo), r);
 }
 
-/* Reads a shape from word 2 on: cell X,Y | rect X,Y W,H | circle X,Y R,
+/* Reads a shape from word K on: cell X,Y | rect X,Y W,H | circle X,Y R,
  * followed by EXTRA more words. */
-static ff_err read_shape(const args *a, int extra, ff_shape *sh, ff_cmd_result *r)
+static ff_err read_shape(const args *a, int k, int extra, ff_shape *sh, ff_cmd_result *r)
 {
-	const char *kind = a->w[2];
+	const char *kind = a->w[k];
 
 	memset(sh, 0, sizeof *sh);
 	if (!strcmp(kind, "cell")) {
 		sh->kind = FF_SHAPE_CELL;
-		TRY(want(a, 4 + extra, "cell X,Y", r));
+		TRY(want(a, k + 2 + extra, "cell X,Y", r));
 	} else if (!strcmp(kind, "rect")) {
 		sh->kind = FF_SHAPE_RECT;
-		TRY(want(a, 5 + extra, "rect X,Y W,H", r));
-		TRY(word_xy(a, 4, &sh->w, &sh->h, r));
+		TRY(want(a, k + 3 + extra, "rect X,Y W,H", r));
+		TRY(word_xy(a, k + 2, &sh->w, &sh->h, r));
 		if (sh->w < 1 || sh->h < 1)
-			return fail_at(r, a->col[4], FF_E_INVAL, "size %d,%d must be at least 1,1",
+			return fail_at(r, a->col[k + 2], FF_E_INVAL, "size %d,%d must be at least 1,1",
 				       sh->w, sh->h);
 	} else if (!strcmp(kind, "circle")) {
 		sh->kind = FF_SHAPE_CIRCLE;
-		TRY(want(a, 5 + extra, "circle X,Y R", r));
-		TRY(word_int(a, 4, 0, FF_LEVEL_MAX_SIDE, "radius", &sh->r, r));
+		TRY(want(a, k + 3 + extra, "circle X,Y R", r));
+		TRY(word_int(a, k + 2, 0, FF_LEVEL_MAX_SIDE, "radius", &sh->r, r));
 	} else {
-		return fail_at(r, a->col[2], FF_E_PARSE,
+		return fail_at(r, a->col[k], FF_E_PARSE,
 			       "unknown shape '%s' (cell, rect or circle)", kind);
 	}
-	return word_xy(a, 3, &sh->x, &sh->y, r);
+	return word_xy(a, k + 1, &sh->x, &sh->y, r);
 }
 
 /* "rm N" (1-based) and "clear", shared by goal and spawn. */
@@ -309,7 +310,7 @@ static ff_err do_goal(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resul
 				   ff_level_goal_remove, ff_level_goal_clear);
 	if (a->n < 3)
 		return fail_at(r, a->end_col, FF_E_PARSE, "missing shape: cell, rect or circle");
-	TRY(read_shape(a, 0, &sh, r));
+	TRY(read_shape(a, 2, 0, &sh, r));
 	return explain(s, a, 3, ff_level_goal_add(s->level, &sh, undo), r);
 }
 
@@ -334,7 +335,7 @@ static ff_err do_spawn(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resu
 	memset(&sp, 0, sizeof sp);
 	at = 5; /* spawn add SHAPE X,Y W,H|R COUNT */
 	rate = a->n == at + 3;
-	TRY(read_shape(a, rate ? 3 : 1, &sp.area, r));
+	TRY(read_shape(a, 2, rate ? 3 : 1, &sp.area, r));
 	TRY(word_int(a, at, 1, FF_SPAWN_COUNT_MAX, "agent count", &sp.count, r));
 	sp.rate = 0;
 	if (rate) {
@@ -350,6 +351,26 @@ static ff_err do_spawn(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resu
 				       a->w[at + 2], FF_SPAWN_RATE_MAX);
 	}
 	return explain(s, a, 3, ff_level_spawn_add(s->level, &sp, undo), r);
+}
+
+/* dyn SHAPE +N|wall, dyn clear [SHAPE]: the dynamic layer. */
+static ff_err do_dyn(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	bool clear = a->n > 1 && !strcmp(a->w[1], "clear");
+	ff_shape sh;
+	int value = 0;
+
+	r->redraw = FF_REDRAW_CELLS;
+	if (clear && a->n == 2)
+		return explain(s, a, 1, ff_level_dyn_clear(s->level, undo), r);
+	if (a->n < 2 + clear)
+		return fail_at(r, a->end_col, FF_E_PARSE, "expected 'dyn SHAPE +N|wall' or "
+			       "'dyn clear [SHAPE]'");
+	TRY(read_shape(a, 1 + clear, !clear, &sh, r));
+	if (!clear && !ff_dyn_parse(a->w[a->n - 1], &value))
+		return fail_at(r, a->col[a->n - 1], FF_E_PARSE, "expected %s but got '%s'",
+			       FF_DYN_WORDS, a->w[a->n - 1]);
+	return explain(s, a, 2 + clear, ff_level_dyn_set(s->level, &sh, value, undo), r);
 }
 
 static ff_err do_set(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
@@ -766,6 +787,8 @@ static const command commands[] = {
 	  "add or remove goals"}, do_goal},
 	{{"spawn", "add rect X,Y W,H COUNT [rate R] | add circle X,Y R COUNT [rate R] | rm N | clear",
 	  "add or remove agent spawn areas"}, do_spawn},
+	{{"dyn", "SHAPE +N|wall | clear [SHAPE]  (SHAPE: cell X,Y | rect X,Y W,H | circle X,Y R)",
+	  "lay a cost offset or a temporary wall on the dynamic layer, or clear it"}, do_dyn},
 	{{"set", "PARAM VALUE", "set a level parameter"}, do_set},
 	{{"terrain", "NAME GLYPH COST", "add a terrain to the palette"}, do_terrain},
 	{{"name", "NAME", "rename the level"}, do_name},

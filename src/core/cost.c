@@ -65,21 +65,26 @@ int ff_costs_reach(const ff_costs *c)
 	return c->radius;
 }
 
-/* The painted cost of cell I as this level's rules read it (a movement
- * class would map it here). */
-static unsigned base(const ff_costs *c, size_t i)
+/* A + B clamped to the largest cost (both passable costs or offsets). */
+static unsigned add(unsigned a, unsigned b)
 {
-	return c->level->cells[i];
+	return a + b < FF_COST_MAX ? a + b : FF_COST_MAX;
 }
 
-/* The one formula: every term of a passable cell's cost, summed. */
-static uint8_t combine(unsigned painted, unsigned penalty)
+/* The cost of cell I before the penalty, FF_WALL for a wall: the painted
+ * cost as this level's rules read it (a movement class would map it here)
+ * plus the dynamic layer's offset, or its wall. */
+static unsigned base(const ff_costs *c, size_t i)
 {
-	unsigned sum = painted + penalty;
+	unsigned painted = c->level->cells[i], dyn = c->level->dyn[i];
 
-	if (painted == FF_WALL)
-		return FF_WALL;
-	return (uint8_t)(sum < FF_COST_MAX ? sum : FF_COST_MAX);
+	return painted == FF_WALL || dyn == FF_WALL ? FF_WALL : add(painted, dyn);
+}
+
+/* The one formula: the terms of a cell's cost summed, clamped to 254. */
+static uint8_t combine(unsigned cost, unsigned penalty)
+{
+	return (uint8_t)(cost == FF_WALL ? FF_WALL : add(cost, penalty));
 }
 
 bool ff_costs_wall(const ff_costs *c, int x, int y)
@@ -166,8 +171,8 @@ void ff_costs_fill(const ff_costs *c, int x0, int y0, int x1, int y1, uint8_t *o
 		if (r && y + r < l->h)
 			row_dist(c, y + r, x0, x1, scratch + (size_t)((y + r) % n) * (size_t)width);
 		for (int x = x0; x <= x1; x++) {
-			unsigned p = base(c, row + (size_t)x);
-			o[x - x0] = combine(p, r && p != FF_WALL ? penalty(c, y, x - x0, scratch, width) : 0);
+			unsigned b = base(c, row + (size_t)x);
+			o[x - x0] = combine(b, r && b != FF_WALL ? penalty(c, y, x - x0, scratch, width) : 0);
 		}
 	}
 }

@@ -3,10 +3,12 @@
  * here and nowhere else (the solver's cost phase, its repair, 'solve --show
  * effective' and the editor all read it from this module).
  *
- *   effective(x, y) = FF_WALL                      when the cell is a wall,
- *                   = min(254, painted + penalty)  otherwise,
+ *   effective(x, y) = FF_WALL                            when the cell is a wall,
+ *                   = min(254, painted + offset + penalty) otherwise,
  *
- * where painted is the level's cost and penalty the wall-proximity penalty:
+ * where painted is the level's cost, offset the dynamic layer's (0 when it
+ * has none; level_dyn.h), and a wall a painted wall or the dynamic layer's.
+ * Penalty is the wall-proximity penalty:
  * with P = wall_penalty and R = wall_penalty_radius, a cell at distance d
  * from the nearest wall (centre to centre, in the solver's metric: 1 for a
  * cell beside a wall) gets round(P * (R + 1 - d) / R) when d < R + 1, else

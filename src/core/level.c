@@ -98,7 +98,10 @@ ff_level *ff_level_create(int w, int h, const char *name)
 	if (!l)
 		return NULL;
 	l->cells = malloc((size_t)w * (size_t)h);
-	if (!l->cells) {
+	l->dyn = calloc((size_t)w * (size_t)h, 1);
+	if (!l->cells || !l->dyn) {
+		free(l->cells);
+		free(l->dyn);
 		free(l);
 		return NULL;
 	}
@@ -115,6 +118,7 @@ void ff_level_destroy(ff_level *level)
 		return;
 	free(level->cells);
 	free(level->walls);
+	free(level->dyn);
 	free(level);
 }
 
@@ -128,15 +132,18 @@ ff_level *ff_level_clone(const ff_level *level)
 	*c = *level;
 	c->cells = malloc(n);
 	c->walls = level->walls ? malloc(n) : NULL;
-	if (!c->cells || (level->walls && !c->walls)) {
+	c->dyn = malloc(n);
+	if (!c->cells || (level->walls && !c->walls) || !c->dyn) {
 		free(c->cells);
 		free(c->walls);
+		free(c->dyn);
 		free(c);
 		return NULL;
 	}
 	memcpy(c->cells, level->cells, n);
 	if (level->walls)
 		memcpy(c->walls, level->walls, n);
+	memcpy(c->dyn, level->dyn, n);
 	return c;
 }
 
@@ -182,6 +189,7 @@ bool ff_level_equal(const ff_level *a, const ff_level *b)
 {
 	return a->w == b->w && a->h == b->h &&
 	       !memcmp(a->cells, b->cells, (size_t)a->w * (size_t)a->h) &&
+	       !memcmp(a->dyn, b->dyn, (size_t)a->w * (size_t)a->h) &&
 	       walls_equal(a, b) && meta_equal(&a->meta, &b->meta);
 }
 
@@ -839,21 +847,20 @@ static uint8_t *crop(const ff_level *l, const uint8_t *src, int w, int h, int fi
 
 ff_err ff_level_resize(ff_level *l, int w, int h, ff_patch *undo)
 {
-	uint8_t *cells, *walls = NULL;
+	uint8_t *cells, *walls = NULL, *dyn;
 	ff_level_meta m;
+	ff_err err = FF_E_NOMEM;
 
 	if (w < 1 || h < 1 || w > FF_LEVEL_MAX_SIDE || h > FF_LEVEL_MAX_SIDE)
 		return FF_E_INVAL;
 	cells = crop(l, l->cells, w, h, 1);
-	if (!cells || (l->walls && !(walls = crop(l, l->walls, w, h, 0)))) {
-		free(cells);
-		return FF_E_NOMEM;
-	}
+	dyn = crop(l, l->dyn, w, h, 0);
+	if (!cells || !dyn || (l->walls && !(walls = crop(l, l->walls, w, h, 0))))
+		goto fail;
 	m = l->meta;
 	if ((w > l->w || h > l->h) && palette_cover(l, &m, 1)) {
-		free(cells);
-		free(walls);
-		return FF_E_FULL;
+		err = FF_E_FULL;
+		goto fail;
 	}
 	m.ngoals = m.nspawns = 0;
 	for (int i = 0; i < l->meta.ngoals; i++)
@@ -865,19 +872,23 @@ ff_err ff_level_resize(ff_level *l, int w, int h, ff_patch *undo)
 	if (undo) {
 		*undo = (ff_patch)FF_PATCH_INIT;
 		undo->meta = malloc(sizeof *undo->meta);
-		if (!undo->meta) {
-			free(cells);
-			free(walls);
-			return FF_E_NOMEM;
-		}
+		if (!undo->meta)
+			goto fail;
 		*undo->meta = l->meta;
-		undo->cells = l->cells, undo->walls = l->walls, undo->w = l->w, undo->h = l->h;
+		undo->cells = l->cells, undo->walls = l->walls, undo->dyn = l->dyn;
+		undo->w = l->w, undo->h = l->h;
 		undo->resized = true;
 	} else {
 		free(l->cells);
 		free(l->walls);
+		free(l->dyn);
 	}
-	l->cells = cells, l->walls = walls, l->w = w, l->h = h;
+	l->cells = cells, l->walls = walls, l->dyn = dyn, l->w = w, l->h = h;
 	l->meta = m;
 	return FF_OK;
+fail:
+	free(cells);
+	free(walls);
+	free(dyn);
+	return err;
 }

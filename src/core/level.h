@@ -4,6 +4,9 @@
  *
  * Invariants (kept by every mutator; tests check them):
  *  - 1 <= w, h <= FF_LEVEL_MAX_SIDE; cells[y * w + x] is in 1..254 or FF_WALL.
+ *  - dyn[y * w + x], the dynamic layer over the painted costs, is 0 (none),
+ *    an offset 1..254 added to the cost, or FF_WALL (a temporary wall);
+ *    level_dyn.h changes it.
  *  - Every cost present in cells has a palette entry; palette names, glyphs
  *    and costs are each unique, but for walls: several terrains may be
  *    walls (a Moving AI map's '@', trees 'T' and out-of-bounds 'O'), told
@@ -131,6 +134,7 @@ typedef struct ff_level {
 	uint8_t *cells;          /* w * h costs, row major */
 	uint8_t *walls;          /* w * h wall kinds, or NULL: every wall the
 				    palette's first wall terrain */
+	uint8_t *dyn;            /* w * h dynamic layer, row major */
 	ff_level_meta meta;
 } ff_level;
 
@@ -154,7 +158,8 @@ ff_level *ff_level_create(int w, int h, const char *name);
 void ff_level_destroy(ff_level *level);
 /* Returns a deep copy or NULL when out of memory. */
 ff_level *ff_level_clone(const ff_level *level);
-/* True when A and B are equal in every field (cells, meta, parameters). */
+/* True when A and B are equal in every field (cells, dynamic layer, meta,
+ * parameters). */
 bool ff_level_equal(const ff_level *a, const ff_level *b);
 
 /* --- queries ----------------------------------------------------------- */
@@ -173,6 +178,18 @@ static inline int ff_level_value(const ff_level *l, int x, int y)
 	size_t i = (size_t)y * (size_t)l->w + (size_t)x;
 
 	return l->cells[i] == FF_WALL && l->walls ? FF_WALL_KIND(l->walls[i]) : l->cells[i];
+}
+/* The dynamic layer at (x, y): 0, an offset 1..254, or FF_WALL. */
+static inline uint8_t ff_level_dyn(const ff_level *l, int x, int y)
+{
+	return l->dyn[(size_t)y * (size_t)l->w + (size_t)x];
+}
+/* True when (x, y) is a wall, painted or temporary (the dynamic layer's). */
+static inline bool ff_level_wall(const ff_level *l, int x, int y)
+{
+	size_t i = (size_t)y * (size_t)l->w + (size_t)x;
+
+	return l->cells[i] == FF_WALL || l->dyn[i] == FF_WALL;
 }
 /* Palette lookups: index into meta.palette, or -1.  By cost, FF_WALL finds
  * the first wall terrain; by value, each wall kind its own. */
@@ -250,7 +267,8 @@ ff_err ff_level_set_note(ff_level *l, const char *note, struct ff_patch *undo);
 ff_err ff_level_terrain_add(ff_level *l, const char *name, char glyph, int cost,
 			    struct ff_patch *undo);
 /* Crops or extends to W x H keeping the top-left corner; new cells are
- * cost 1; goals and spawns no longer inside are dropped. */
+ * cost 1 with nothing on the dynamic layer; goals and spawns no longer
+ * inside are dropped. */
 ff_err ff_level_resize(ff_level *l, int w, int h, struct ff_patch *undo);
 
 /* For parsers building a level cell by cell: writes terrain VALUE into

@@ -8,6 +8,7 @@ void ff_patch_fini(ff_patch *p)
 {
 	free(p->cells);
 	free(p->walls);
+	free(p->dyn);
 	free(p->meta);
 	*p = (ff_patch)FF_PATCH_INIT;
 }
@@ -17,24 +18,28 @@ bool ff_patch_empty(const ff_patch *p)
 	return !p->meta && !p->resized && (size_t)p->w * (size_t)p->h == 0;
 }
 
-ff_err ff_patch_save(ff_patch *p, const ff_level *l, int x, int y, int w, int h,
-		     bool meta)
+/* A copy of LAYER's (L's size) rectangle [x, x+w) x [y, y+h), or NULL. */
+static uint8_t *save_rect(const ff_level *l, const uint8_t *layer, int x, int y, int w, int h)
 {
-	size_t n = (size_t)w * (size_t)h;
+	uint8_t *r = malloc((size_t)w * (size_t)h);
 
+	for (int i = 0; r && i < h; i++)
+		memcpy(r + (size_t)i * (size_t)w, layer + (size_t)(y + i) * (size_t)l->w + (size_t)x,
+		       (size_t)w);
+	return r;
+}
+
+ff_err ff_patch_save_layers(ff_patch *p, const ff_level *l, int x, int y, int w, int h,
+			    unsigned what, bool meta)
+{
 	*p = (ff_patch)FF_PATCH_INIT;
-	if (n) {
-		p->cells = malloc(n);
-		p->walls = l->walls ? malloc(n) : NULL;
-		if (!p->cells || (l->walls && !p->walls)) {
+	if ((size_t)w * (size_t)h != 0) {
+		if (((what & FF_PATCH_CELLS) && !(p->cells = save_rect(l, l->cells, x, y, w, h))) ||
+		    ((what & FF_PATCH_CELLS) && l->walls &&
+		     !(p->walls = save_rect(l, l->walls, x, y, w, h))) ||
+		    ((what & FF_PATCH_DYN) && !(p->dyn = save_rect(l, l->dyn, x, y, w, h)))) {
 			ff_patch_fini(p);
 			return FF_E_NOMEM;
-		}
-		for (int r = 0; r < h; r++) {
-			size_t at = (size_t)(y + r) * (size_t)l->w + (size_t)x;
-			memcpy(p->cells + (size_t)r * (size_t)w, l->cells + at, (size_t)w);
-			if (p->walls)
-				memcpy(p->walls + (size_t)r * (size_t)w, l->walls + at, (size_t)w);
 		}
 		p->x = x, p->y = y, p->w = w, p->h = h;
 	}
@@ -49,8 +54,14 @@ ff_err ff_patch_save(ff_patch *p, const ff_level *l, int x, int y, int w, int h,
 	return FF_OK;
 }
 
+ff_err ff_patch_save(ff_patch *p, const ff_level *l, int x, int y, int w, int h,
+		     bool meta)
+{
+	return ff_patch_save_layers(p, l, x, y, w, h, FF_PATCH_CELLS, meta);
+}
+
 /* Swaps the patch's rectangle SAVED with the same rectangle of LAYER. */
-static void swap_rect(const ff_level *l, uint8_t *layer, ff_patch *p, uint8_t *saved)
+static void swap_rect(const ff_level *l, uint8_t *layer, const ff_patch *p, uint8_t *saved)
 {
 	for (int r = 0; r < p->h; r++) {
 		uint8_t *a = layer + (size_t)(p->y + r) * (size_t)l->w + (size_t)p->x;
@@ -66,17 +77,20 @@ static void swap_rect(const ff_level *l, uint8_t *layer, ff_patch *p, uint8_t *s
 void ff_patch_apply(ff_level *l, ff_patch *p)
 {
 	if (p->resized) {
-		uint8_t *cells = l->cells, *walls = l->walls;
+		uint8_t *cells = l->cells, *walls = l->walls, *dyn = l->dyn;
 		int w = l->w, h = l->h;
 
-		l->cells = p->cells, l->walls = p->walls, l->w = p->w, l->h = p->h;
-		p->cells = cells, p->walls = walls, p->w = w, p->h = h;
-	} else if (p->cells) {
-		swap_rect(l, l->cells, p, p->cells);
+		l->cells = p->cells, l->walls = p->walls, l->dyn = p->dyn, l->w = p->w, l->h = p->h;
+		p->cells = cells, p->walls = walls, p->dyn = dyn, p->w = w, p->h = h;
+	} else {
+		if (p->cells)
+			swap_rect(l, l->cells, p, p->cells);
 		/* the layer, once made, stays: a patch saved before has none
 		 * and its cells' kinds are those later patches restored */
 		if (p->walls && l->walls)
 			swap_rect(l, l->walls, p, p->walls);
+		if (p->dyn)
+			swap_rect(l, l->dyn, p, p->dyn);
 	}
 	if (p->meta) {
 		ff_level_meta t = *p->meta;

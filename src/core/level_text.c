@@ -9,6 +9,7 @@
  *   param NAME VALUE                 (zero or more)
  *   goal cell X Y | goal rect X Y W H | goal circle X Y R
  *   spawn rect X Y W H COUNT | spawn circle X Y R COUNT   [rate R]
+ *   dyn SHAPE +N | dyn SHAPE wall    (the dynamic layer; zero or more)
  *   grid
  *   H rows of W glyphs
  *   end
@@ -25,6 +26,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "level_dyn.h"
 #include "level_text.h"
 
 /* A cursor over the input, one line at a time. */
@@ -175,6 +177,12 @@ static ff_err read_top(reader *r, ff_buf *note)
 	return fail(r, 1, "truncated: no '%s' line", FF_TEXTLEVEL_MAGIC);
 }
 
+/* A 'dyn' line, laid on the level once it exists. */
+typedef struct dyn_line {
+	ff_shape s;
+	int value, line;
+} dyn_line;
+
 /* Header lines before "grid", collected so that "size" may come anywhere. */
 typedef struct header {
 	ff_level_meta m;
@@ -183,6 +191,8 @@ typedef struct header {
 	bool v1_funnel;
 	int w, h;
 	int goal_line[FF_GOALS_MAX], spawn_line[FF_SPAWNS_MAX];
+	dyn_line *dyn;           /* in file order; the caller frees it */
+	size_t ndyn, dyn_cap;
 } header;
 
 static ff_err parse_terrain(reader *r, const words *ws, header *hd)
@@ -372,6 +382,29 @@ static ff_err parse_spawn(reader *r, const words *ws, ff_spawn *sp)
 	return FF_OK;
 }
 
+/* "dyn SHAPE VALUE", kept in HD until the level exists. */
+static ff_err parse_dyn(reader *r, const words *ws, header *hd)
+{
+	dyn_line *d;
+
+	if (hd->ndyn == hd->dyn_cap) {
+		size_t cap = hd->dyn_cap ? hd->dyn_cap * 2 : 16;
+		dyn_line *n = realloc(hd->dyn, cap * sizeof *n);
+		if (!n)
+			return FF_E_NOMEM;
+		hd->dyn = n, hd->dyn_cap = cap;
+	}
+	d = &hd->dyn[hd->ndyn];
+	if (parse_shape(r, ws, 1, 1, &d->s))
+		return FF_E_PARSE;
+	if (!ff_dyn_parse(ws->w[ws->n - 1], &d->value))
+		return fail(r, ws->col[ws->n - 1], "expected %s, not '%s'", FF_DYN_WORDS,
+			    ws->w[ws->n - 1]);
+	d->line = r->lineno;
+	hd->ndyn++;
+	return FF_OK;
+}
+
 static ff_err parse_header_line(reader *r, const words *ws, header *hd)
 {
 	const char *k = ws->w[0];
@@ -408,6 +441,8 @@ static ff_err parse_header_line(reader *r, const words *ws, header *hd)
 		hd->spawn_line[hd->m.nspawns] = r->lineno;
 		sp = &hd->m.spawns[hd->m.nspawns++];
 		return parse_spawn(r, ws, sp);
+	} else if (!strcmp(k, "dyn")) {
+		return parse_dyn(r, ws, hd);
 	} else {
 		return fail(r, ws->col[0], "unknown keyword '%s'", k);
 	}
@@ -417,6 +452,7 @@ static ff_err parse_header_line(reader *r, const words *ws, header *hd)
 static ff_err read_header(reader *r, header *hd)
 {
 	words ws;
+	ff_err err;
 
 	while (next_line(r)) {
 		if (blank_or_comment(r))
@@ -432,8 +468,8 @@ static ff_err read_header(reader *r, header *hd)
 				return fail(r, 1, "missing 'size' line before 'grid'");
 			return FF_OK;
 		}
-		if (parse_header_line(r, &ws, hd))
-			return FF_E_PARSE;
+		if ((err = parse_header_line(r, &ws, hd)))
+			return err;         /* FF_E_PARSE, or FF_E_NOMEM for a 'dyn' line */
 	}
 	return fail(r, 1, "truncated: no 'grid' line");
 }
@@ -510,6 +546,21 @@ static ff_err check_shapes(reader *r, const ff_level *l, const header *hd)
 	return FF_OK;
 }
 
+/* Lays the 'dyn' lines on L in file order (later lines win). */
+static ff_err lay_dyn(reader *r, ff_level *l, const header *hd)
+{
+	for (size_t i = 0; i < hd->ndyn; i++) {
+		ff_err err = ff_level_dyn_set(l, &hd->dyn[i].s, hd->dyn[i].value, NULL);
+
+		if (err) {
+			r->lineno = hd->dyn[i].line;
+			return fail(r, 1, "dyn %s", err == FF_E_RANGE ? "lies outside the level"
+							: "has a bad size");
+		}
+	}
+	return FF_OK;
+}
+
 ff_err ff_textlevel_parse(const char *buf, size_t len, ff_level **out, ff_diag *diag)
 {
 	reader r = {buf, buf + len, NULL, 0, 0, 2, diag};
@@ -545,13 +596,15 @@ ff_err ff_textlevel_parse(const char *buf, size_t len, ff_level **out, ff_diag *
 		hd->m.npalette = ff_level_default_palette(hd->m.palette);
 	memcpy(hd->m.note, note.data ? note.data : "", note.len + 1);
 	l->meta = hd->m;
-	if ((err = read_grid(&r, l)) || (err = check_shapes(&r, l, hd)))
+	if ((err = read_grid(&r, l)) || (err = check_shapes(&r, l, hd)) ||
+	    (err = lay_dyn(&r, l, hd)))
 		goto done;
 	*out = l;
 	l = NULL;
 done:
 	ff_level_destroy(l);
 	ff_buf_fini(&note);
+	free(hd->dyn);
 	free(hd);
 	return err;
 }
@@ -569,6 +622,50 @@ static void format_shape(ff_buf *b, const ff_shape *s)
 		ff_buf_printf(b, "circle %d %d %d", s->x, s->y, s->r);
 		break;
 	}
+}
+
+/* True when row Y's cells [x0, x1] all hold V on the layer, none of them
+ * in DONE. */
+static bool dyn_run(const ff_level *l, const uint8_t *done, int y, int x0, int x1, int v)
+{
+	for (int x = x0; x <= x1; x++) {
+		size_t i = (size_t)y * (size_t)l->w + (size_t)x;
+		if (l->dyn[i] != v || done[i])
+			return false;
+	}
+	return true;
+}
+
+/* The dynamic layer as 'dyn rect' lines: from each cell not yet written,
+ * in row-major order, the longest run of its value to the right, then as
+ * many rows down as repeat that run.  The rectangles are disjoint, so the
+ * lines read back in any order; the rule makes the text canonical. */
+static void format_dyn(ff_buf *b, const ff_level *l)
+{
+	uint8_t *done;
+	char word[8];
+
+	if (ff_level_dyn_empty(l))
+		return;
+	if (!(done = calloc((size_t)l->w * (size_t)l->h, 1))) {
+		b->failed = true;
+		return;
+	}
+	for (int y = 0; y < l->h; y++)
+		for (int x = 0; x < l->w; x++) {
+			int v = ff_level_dyn(l, x, y), x1 = x, y1 = y;
+			if (!v || done[(size_t)y * (size_t)l->w + (size_t)x])
+				continue;
+			while (x1 + 1 < l->w && dyn_run(l, done, y, x1 + 1, x1 + 1, v))
+				x1++;
+			while (y1 + 1 < l->h && dyn_run(l, done, y1 + 1, x, x1, v))
+				y1++;
+			for (int yy = y; yy <= y1; yy++)
+				memset(done + (size_t)yy * (size_t)l->w + (size_t)x, 1, (size_t)(x1 - x + 1));
+			ff_buf_printf(b, "dyn rect %d %d %d %d %s\n", x, y, x1 - x + 1, y1 - y + 1,
+				      ff_dyn_word(v, word));
+		}
+	free(done);
 }
 
 static void format_note(ff_buf *b, const char *note)
@@ -623,6 +720,7 @@ char *ff_textlevel_format(const ff_level *l, size_t *len)
 		}
 		ff_buf_putc(&b, '\n');
 	}
+	format_dyn(&b, l);
 	ff_buf_puts(&b, "grid\n");
 	ff_grid_rows(&b, l, glyph);
 	ff_buf_puts(&b, "end\n");

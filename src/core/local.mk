@@ -11,6 +11,7 @@ src_core_libffcore_la_SOURCES = \
 	src/core/err.c src/core/err.h \
 	src/core/level.c src/core/level.h \
 	src/core/level_patch.c src/core/level_patch.h \
+	src/core/level_dyn.c src/core/level_dyn.h \
 	src/core/level_text.c src/core/level_text.h \
 	src/core/level_map.c \
 	src/core/session.c src/core/session.h \

@@ -16,6 +16,7 @@
 #include "cmd.h"
 #include "hash.h"
 #include "replay.h"
+#include "level_dyn.h"
 #include "level_text.h"
 
 static const char *const dir_names[9] = {"E", "S", "W", "N", "SE", "SW", "NW", "NE", "none"};
@@ -162,6 +163,19 @@ static ff_err rd_cost(line_ctx *c, char *act, size_t n, const char **exp)
 	return FF_OK;
 }
 
+/* The dynamic layer: "+N", "wall" or "none". */
+static ff_err rd_dyn(line_ctx *c, char *act, size_t n, const char **exp)
+{
+	char word[8];
+	int x, y, v;
+
+	if (cell_arg(c, &x, &y, exp))
+		return FF_E_PARSE;
+	v = ff_level_dyn(c->s->level, x, y);
+	snprintf(act, n, "%s", v ? ff_dyn_word(v, word) : "none");
+	return FF_OK;
+}
+
 static ff_err rd_phase(line_ctx *c, char *act, size_t n, const char **exp)
 {
 	snprintf(act, n, "%s", c->s->field ? ff_phase_name(ff_solver_phase(c->s->solver)) : "none");
@@ -248,6 +262,7 @@ static const expect_kind kinds[] = {
 	{"value", rd_value, false, true},
 	{"dir", rd_dir, false, false},
 	{"cost", rd_cost, false, false},
+	{"dyn", rd_dyn, false, false},
 	{"phase", rd_phase, false, false},
 	{"settled", rd_settled, false, false},
 	{"arrived", rd_arrived, false, false},

@@ -137,7 +137,8 @@ static size_t stack_bytes(const ff_patch *stack, int n)
 	size_t b = 0;
 
 	for (int i = 0; i < n; i++)
-		b += (size_t)stack[i].w * (size_t)stack[i].h * (stack[i].walls ? 2 : 1) +
+		b += (size_t)stack[i].w * (size_t)stack[i].h *
+		     (size_t)(!!stack[i].cells + !!stack[i].walls + !!stack[i].dyn) +
 		     (stack[i].meta ? sizeof *stack[i].meta : 0);
 	return b;
 }
@@ -304,7 +305,7 @@ static ff_err refresh_field(ff_session *s, const ff_patch *p)
 
 	if (!s->field)
 		return FF_OK;
-	if (cells_only && !p->cells) {
+	if (cells_only && !p->cells && !p->dyn) {
 		snprintf(s->note, sizeof s->note, "field unchanged");
 		return FF_OK;
 	}

@@ -104,8 +104,7 @@ void ff_sim_fd_setup(ff_sim *s);
 
 static inline bool ff_sim_blocked(const ff_sim *s, int cx, int cy)
 {
-	return !ff_level_in(s->level, cx, cy) ||
-	       ff_level_cost(s->level, cx, cy) == FF_WALL;
+	return !ff_level_in(s->level, cx, cy) || ff_level_wall(s->level, cx, cy);
 }
 
 #endif
