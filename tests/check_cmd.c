@@ -196,6 +196,16 @@ static const struct bad bad_cmds[] = {
 	{"resize 0,5", 8, "out of range"},
 	{"resize 16385,5", 8, "out of range 1..16384"},
 	{"redo", 1, "nothing to redo"},
+	{"at x paint 1,1 wall", 4, "tick 'x' is not a whole number"},
+	{"at 0 paint 1,1 wall", 4, "tick 0 is out of range"},
+	{"at 9", 5, "missing the command to run at tick 9"},
+	{"at 9 jump", 6, "unknown command 'jump'"},
+	{"at 9 resize 3,3", 6, "'resize' cannot be scheduled"},
+	{"at 9 tick 3", 6, "'tick' cannot be scheduled"},
+	{"at 9 at 10 paint 1,1 wall", 6, "'at' cannot be scheduled"},
+	/* the edit is tried now: its errors point into the line */
+	{"at 9 paint 16,2 wall", 12, "outside the 16x10 level"},
+	{"at 9  dyn rect 1,1 2,2 +0", 24, "expected +N (N 1..254) or wall but got '+0'"},
 };
 
 START_TEST(bad_commands)
@@ -348,6 +358,90 @@ START_TEST(crowd_commands)
 }
 END_TEST
 
+/* Two edits scheduled out of order run in tick order, and those of one
+ * tick in the order given; each runs after the step that reaches its tick
+ * (the same state as ticking there, running it, ticking on); 'at' lists
+ * and 'at clear' drops. */
+START_TEST(at_runs_edits_at_their_tick)
+{
+	ff_session *s = ts_start(12, 5), *t = ts_start(12, 5);
+	ff_sim *a, *b;
+
+	for (ff_session **p = (ff_session *[]){s, t, NULL}; *p; p++) {
+		ts_ok(*p, "goal add rect 11,0 1,5");
+		ts_ok(*p, "solve");
+		ts_ok(*p, "sim add 1,2 6 1");
+	}
+	says(s, "at", "nothing scheduled");
+	says(s, "at 7 dyn rect 5,0 1,4 wall", "scheduled for tick 7");
+	ts_ok(s, "at 3 paint 6,4 swamp");
+	ts_ok(s, "at 7 dyn rect 5,0 1,5 +9   # second of tick 7: wins");
+	says(s, "at", "3 scheduled: at 3 paint 6,4 swamp; at 7 dyn rect 5,0 1,4 wall; at 7 dyn "
+	     "rect 5,0 1,5 +9   # second of tick 7: wins");
+	ts_ok(s, "tick 2");
+	ck_assert_int_eq(ff_level_cost(s->level, 6, 4), 1);
+	ts_ok(s, "tick");
+	ck_assert_int_eq(ff_level_cost(s->level, 6, 4), 5);
+	says(s, "tick 10", "tick 13: 6 alive, 0 arrived, 0 stranded; scheduled commands run");
+	ck_assert_int_eq(ff_level_dyn(s->level, 5, 0), 9);
+	says(s, "at", "nothing scheduled");
+	/* the same edits by hand at the same ticks: the same state */
+	ts_ok(t, "tick 3");
+	ts_ok(t, "paint 6,4 swamp");
+	ts_ok(t, "tick 4");
+	ts_ok(t, "dyn rect 5,0 1,4 wall");
+	ts_ok(t, "dyn rect 5,0 1,5 +9");
+	ts_ok(t, "tick 6");
+	ck_assert_int_eq(ff_session_sim(s, &a), FF_OK);
+	ck_assert_int_eq(ff_session_sim(t, &b), FF_OK);
+	ck_assert_uint_eq(ff_sim_hash(a), ff_sim_hash(b));
+	ck_assert(ff_level_equal(s->level, t->level));
+	ts_ok(s, "at 20 paint 1,1 wall");
+	says(s, "at clear", "nothing scheduled");
+	ts_ok(s, "tick 10");
+	ck_assert_int_eq(ff_level_cost(s->level, 1, 1), 1);
+	ts_stop(t);
+	ts_stop(s);
+}
+END_TEST
+
+/* What is scheduled is checked when it is given; a 'tick' that would
+ * reach one that has become wrong since (the goal it removes is gone), or
+ * one that leaves no goal to solve for, is refused before its first step,
+ * saying which: a failed command changes nothing. */
+START_TEST(at_refuses_the_past_and_reports_late_failures)
+{
+	ff_session *s = ts_start(12, 5);
+	ff_cmd_result r;
+
+	ts_ok(s, "goal add rect 11,0 1,5");
+	ts_ok(s, "goal add cell 0,0");
+	ts_ok(s, "solve");
+	ts_ok(s, "sim add 1,2 3");
+	ts_ok(s, "tick 5");
+	ck_assert_int_ne(ff_cmd_exec(s, "at 5 paint 1,1 wall", &r), FF_OK);
+	ck_assert_int_eq(r.col, 4);
+	ck_assert_str_eq(r.msg, "tick 5 is not ahead: the simulation is at tick 5");
+	ts_ok(s, "at 8 goal rm 2");
+	ts_ok(s, "at 9 goal rm 1");
+	ts_ok(s, "goal rm 2");
+	ck_assert_int_ne(ff_cmd_exec(s, "tick 10", &r), FF_OK);
+	ck_assert_str_eq(r.msg, "at 8 goal rm 2: number 2 is out of range 1..1");
+	ck_assert_int_eq(ff_session_tick(s), 5);
+	ck_assert_int_eq(s->nat, 2);
+	ts_ok(s, "tick 2");                    /* before either: runs */
+	ck_assert_int_eq(ff_session_tick(s), 7);
+	ts_ok(s, "at clear");
+	ts_ok(s, "at 9 goal rm 1");
+	ck_assert_int_ne(ff_cmd_exec(s, "tick 3", &r), FF_OK);
+	ck_assert_str_eq(r.msg, "at 9 goal rm 1: no goal would be left to solve for, and the "
+			 "run would stop there");
+	ck_assert_int_eq(ff_session_tick(s), 7);
+	ck_assert_int_eq(s->level->meta.ngoals, 1);
+	ts_stop(s);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("cmd");
@@ -365,6 +459,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, command_table_complete);
 	tcase_add_test(tc, step_messages_say_what_happened);
 	tcase_add_test(tc, arrow_rule_words);
+	tcase_add_test(tc, at_runs_edits_at_their_tick);
+	tcase_add_test(tc, at_refuses_the_past_and_reports_late_failures);
 	suite_add_tcase(s, tc);
 	return s;
 }

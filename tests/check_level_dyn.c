@@ -329,6 +329,64 @@ START_TEST(agents_leave_new_walls)
 }
 END_TEST
 
+/* Two ways through a wall at x = 24 to the goal: a door at rows 3..5,
+ * straight ahead, and a gap at rows 15..17.  30 agents start at x 1..6.
+ * Counts, for each, the row at which it first stood past the wall; fails
+ * if one did not arrive in 3000 ticks.  With DOOR the door is closed at
+ * tick 60 by the dynamic layer, when every agent is still behind it. */
+static void through_the_wall(bool door, int rows[3])
+{
+	ff_session *s = ts_start(40, 20);
+	int crossed[64] = {0};
+	ff_sim *sim;
+
+	ts_ok(s, "rect 0,0 40,1 wall");
+	ts_ok(s, "rect 0,19 40,1 wall");
+	ts_ok(s, "rect 24,1 1,18 wall");
+	ts_ok(s, "rect 24,3 1,3 grass");
+	ts_ok(s, "rect 24,15 1,3 grass");
+	ts_ok(s, "goal add rect 36,2 3,5");
+	ts_ok(s, "spawn add rect 1,1 6,8 30");
+	ts_ok(s, "solve");
+	ts_ok(s, "sim spawn");
+	if (door)
+		ts_ok(s, "at 60 dyn rect 24,3 1,3 wall");
+	ck_assert_int_eq(ff_session_sim(s, &sim), FF_OK);
+	rows[0] = rows[1] = rows[2] = 0;
+	for (int t = 1; t <= 3000 && ff_sim_last(sim)->alive + (t == 1) > 0; t++) {
+		ts_ok(s, "tick");
+		for (size_t i = 0; i < ff_sim_count(sim); i++) {
+			ff_agent a;
+			ff_sim_agent(sim, i, &a);
+			ck_assert_uint_lt(a.id, 64);
+			if (t == 60)
+				ck_assert_msg(a.x < 24, "agent %u past the door by tick 60", a.id);
+			if (a.x < 25 || crossed[a.id]++)
+				continue;
+			rows[a.y < 3 ? 0 : a.y < 15 ? 1 : 2]++;
+			ck_assert_msg(!door || t > 60, "agent %u crossed by tick %d", a.id, t);
+		}
+	}
+	ck_assert_int_eq(ff_sim_last(sim)->alive, 0);
+	ck_assert_int_eq(ff_sim_totals_get(sim)->arrived, 30);
+	ts_stop(s);
+}
+
+/* Open, the crowd takes the door; closed at tick 60 by 'at 60 dyn rect
+ * 24,3 1,3 wall', every agent (all behind it then) re-routes through the
+ * gap and none crosses where the door was. */
+START_TEST(door_closed_at_a_tick)
+{
+	int rows[3];
+
+	through_the_wall(false, rows);
+	ck_assert_int_gt(rows[1], 20);
+	through_the_wall(true, rows);
+	ck_assert_int_eq(rows[0] + rows[1], 0);
+	ck_assert_int_eq(rows[2], 30);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("level_dyn");
@@ -344,6 +402,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, commands);
 	tcase_add_test(tc, field_follows_the_layer);
 	tcase_add_test(tc, agents_leave_new_walls);
+	tcase_add_test(tc, door_closed_at_a_tick);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "core/cmd.h"
 #include "core/replay.h"
 #include "core/level_text.h"
 #include "testutil.h"
@@ -118,6 +119,42 @@ START_TEST(dynamic_layer_replays)
 	strcat(bad, "expect dyn 3,2 +11\n");
 	ck_assert_int_ne(run(bad, false, &rep, NULL), FF_OK);
 	ck_assert_str_eq(rep.msg, "expected dyn +11, got +10");
+}
+END_TEST
+
+/* A recording begun mid-run starts with the session's history: an edit
+ * that 'at' ran in a tick is in it once, as its 'at' line, so the replay
+ * comes to the same state; one begun before the run writes the edits
+ * still waiting.  (Logged twice, the edit would run at tick 0 too.) */
+START_TEST(recordings_keep_scheduled_edits_once)
+{
+	ff_session s;
+	ff_cmd_result r;
+	ff_replay_report rep;
+	ff_buf b = FF_BUF_INIT, c = FF_BUF_INIT;
+	char *text;
+
+	ff_session_init(&s, ff_level_create(12, 5, "t"));
+	ck_assert_int_eq(ff_session_keep_log(&s), FF_OK);
+	for (const char *const *l = (const char *const[]){"goal add rect 11,0 1,5", "solve",
+		 "at 4 dyn rect 6,0 1,5 +30", "at 9 dyn rect 8,0 1,4 wall", NULL}; *l; l++)
+		ck_assert_msg(ff_cmd_exec(&s, *l, &r) == FF_OK, "%s: %s", *l, r.msg);
+	ck_assert_int_eq(ff_replay_record_begin(&c, &s, "test"), FF_OK);
+	ck_assert_ptr_nonnull(strstr(c.data, "\nat 4 dyn rect 6,0 1,5 +30\n"
+				     "at 9 dyn rect 8,0 1,4 wall\nexpect hash"));
+	ck_assert_int_eq(ff_cmd_exec(&s, "sim add 1,2 5 1", &r), FF_OK);
+	ck_assert_int_eq(ff_cmd_exec(&s, "tick 6", &r), FF_OK);
+	ck_assert_int_eq(ff_level_dyn(s.level, 6, 2), 30);
+	ck_assert_int_eq(ff_replay_record_begin(&b, &s, "test"), FF_OK);
+	ck_assert_int_eq(ff_cmd_exec(&s, "tick 6", &r), FF_OK);
+	ck_assert_int_eq(ff_replay_record_cmd(&b, &s, "tick 6"), FF_OK);
+	text = ff_buf_take(&b, NULL);
+	ck_assert_ptr_null(strstr(text, "\ndyn rect"));
+	ck_assert_msg(run(text, false, &rep, NULL) == FF_OK && rep.ok, "line %d: %s\n%s",
+		      rep.line, rep.msg, text);
+	free(text);
+	ff_buf_fini(&c);
+	ff_session_fini(&s);
 }
 END_TEST
 
@@ -316,6 +353,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, hand_worked_log_passes);
 	tcase_add_test(tc, dynamic_layer_replays);
+	tcase_add_test(tc, recordings_keep_scheduled_edits_once);
 	tcase_add_test(tc, altered_expectation_fails_at_its_line);
 	tcase_add_test(tc, update_fills_and_then_passes);
 	tcase_add_test(tc, update_until_keeps_the_rest);

@@ -24,6 +24,7 @@ typedef struct args {
 	char w[MAX_WORDS][64];
 	int col[MAX_WORDS];
 	int end_col;             /* column just past the line's last word */
+	const char *line;        /* the line itself */
 } args;
 
 static ff_err fail_at(ff_cmd_result *r, int col, ff_err err, const char *fmt, ...)
@@ -46,6 +47,7 @@ static ff_err split(const char *line, args *a, ff_cmd_result *r)
 	int i = 0;
 
 	a->n = 0;
+	a->line = line;
 	while (line[i] && line[i] != '#') {
 		int s;
 
@@ -185,6 +187,17 @@ static ff_err explain(const ff_session *s, const args *a, int k, ff_err err,
 
 typedef ff_err (*handler)(ff_session *s, const args *a, ff_patch *undo,
 			  ff_cmd_result *r);
+
+/* Command flags: CMD_AT, 'at' may schedule it (an edit of the level). */
+enum { CMD_AT = 1 };
+#define AT_COMMANDS "paint, line, rect, circle, fill, goal, spawn, dyn, set, terrain"
+
+/* A row of the command table (at the bottom). */
+typedef struct command {
+	ff_cmd_info info;
+	handler fn;
+	unsigned flags;
+} command;
 
 static ff_err do_paint(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
 {
@@ -749,12 +762,103 @@ static ff_err do_sim(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result
 	return err;
 }
 
+static ff_err exec_line(ff_session *s, const char *line, ff_cmd_result *res, bool log);
+static const command *find(const char *name);
+
+/* A session on a copy of S's level alone, for trying edits on; false when
+ * out of memory. */
+static bool scratch(const ff_session *s, ff_session *t)
+{
+	ff_level *copy = ff_level_clone(s->level);
+
+	if (copy)
+		ff_session_init(t, copy);
+	return copy != NULL;
+}
+
+/* LINE run against a copy of S's level, alone: whether it would succeed
+ * there (R says why not). */
+static ff_err dry_run(const ff_session *s, const char *line, ff_cmd_result *r)
+{
+	ff_session t;
+	ff_err err;
+
+	if (!scratch(s, &t))
+		return fail_at(r, 1, FF_E_NOMEM, "out of memory");
+	err = ff_cmd_exec(&t, line, r);
+	ff_session_fini(&t);
+	return err;
+}
+
+/* True when a field of L could be solved: it has goals and none lies on
+ * walls only (what ff_session_begin() asks). */
+static bool solvable(const ff_level *l)
+{
+	for (int i = 0; i < l->meta.ngoals; i++)
+		if (ff_level_check_shape(l, &l->meta.goals[i], true))
+			return false;
+	return l->meta.ngoals > 0;
+}
+
+/* The edits scheduled up to tick END, tried in order on a copy of the
+ * level (nothing else changes the level while ticking): the first that
+ * would fail, or would leave the field nothing to solve and so stop the
+ * run, is why 'tick' refuses before it takes a step.  So a tick that
+ * fails has changed nothing. */
+static ff_err check_due(const ff_session *s, long end, const args *a, ff_cmd_result *r)
+{
+	ff_cmd_result sub;
+	ff_session t;
+	ff_err err = FF_OK;
+
+	if (s->nat == 0 || s->at[0].tick > end)
+		return FF_OK;
+	if (!scratch(s, &t))
+		return fail_at(r, a->col[0], FF_E_NOMEM, "tick: out of memory");
+	for (int i = 0; i < s->nat && s->at[i].tick <= end && !err; i++) {
+		if ((err = ff_cmd_exec(&t, s->at[i].line, &sub)))
+			fail_at(r, a->col[0], err, "at %ld %s: %s", s->at[i].tick, s->at[i].line,
+				sub.msg);
+		else if (s->field && !solvable(t.level))
+			err = fail_at(r, a->col[0], FF_E_STATE, "at %ld %s: no goal would be left to "
+				      "solve for, and the run would stop there", s->at[i].tick,
+				      s->at[i].line);
+	}
+	ff_session_fini(&t);
+	return err;
+}
+
+/* Runs the scheduled commands due by the simulation's tick (check_due()
+ * tried them), adding what they changed to R's redraw.  *RAN counts them. */
+static ff_err run_due(ff_session *s, const args *a, ff_cmd_result *r, int *ran)
+{
+	ff_cmd_result sub;
+	long tick;
+	char *line;
+
+	while ((line = ff_session_at_due(s, ff_session_tick(s), &tick))) {
+		ff_err err = exec_line(s, line, &sub, false);
+
+		r->redraw |= sub.redraw;
+		if (err)              /* out of memory only */
+			fail_at(r, a->col[0], err, "at %ld %s: %s", tick, line, sub.msg);
+		free(line);
+		if (err)
+			return err;
+		(*ran)++;
+	}
+	return FF_OK;
+}
+
+/* tick [N]: N steps of the simulation; after each, the commands scheduled
+ * for the tick it reached run (so after 'tick 300' those of 'at 300' have
+ * run, and tick 301 sees them). */
 static ff_err do_tick(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
 {
 	const ff_sim_stats *st;
 	ff_sim *sim;
 	ff_err err;
-	int n = 1;
+	int n = 1, ran = 0;
 
 	(void)undo;
 	if (a->n > 2)
@@ -763,61 +867,132 @@ static ff_err do_tick(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resul
 		TRY(word_int(a, 1, 1, 1000000, "count", &n, r));
 	if ((err = ff_session_sim(s, &sim)))
 		return sim_error(a, err, r);
-	for (int i = 0; i < n; i++)
-		ff_sim_step(sim);
-	st = ff_sim_last(sim);
-	snprintf(r->msg, sizeof r->msg, "tick %ld: %ld alive, %ld arrived, %ld stranded",
-		 st->tick, st->alive, st->arrived, st->stranded);
+	TRY(check_due(s, ff_session_tick(s) + n, a, r));
 	r->redraw = FF_REDRAW_AGENTS | FF_REDRAW_STATUS;
+	for (int i = 0; i < n; i++) {
+		ff_sim_step(sim);
+		TRY(run_due(s, a, r, &ran));
+	}
+	st = ff_sim_last(sim);
+	snprintf(r->msg, sizeof r->msg, "tick %ld: %ld alive, %ld arrived, %ld stranded%s",
+		 st->tick, st->alive, st->arrived, st->stranded,
+		 ran ? "; scheduled commands run" : "");
 	return FF_OK;
 }
 
-typedef struct command {
-	ff_cmd_info info;
-	handler fn;
-} command;
+/* The schedule, one entry a clause, as much as R's message holds. */
+static void list_at(const ff_session *s, ff_cmd_result *r)
+{
+	size_t n;
+
+	if (s->nat == 0) {
+		snprintf(r->msg, sizeof r->msg, "nothing scheduled");
+		return;
+	}
+	n = (size_t)snprintf(r->msg, sizeof r->msg, "%d scheduled:", s->nat);
+	for (int i = 0; i < s->nat && n < sizeof r->msg; i++)
+		n += (size_t)snprintf(r->msg + n, sizeof r->msg - n, "%s at %ld %s", i ? ";" : "",
+				      s->at[i].tick, s->at[i].line);
+	ff_escape_msg(r->msg, sizeof r->msg);
+}
+
+/* at TICK COMMAND: runs an edit of the level when the simulation reaches
+ * TICK (a door that closes at tick 300); 'at' lists, 'at clear' drops
+ * what is scheduled.  The edit is tried on a copy of the level first, so
+ * a bad one is refused now, with its column, not at its tick. */
+static ff_err do_at(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	const command *c;
+	ff_cmd_result sub;
+	long now = ff_session_tick(s);
+	const char *line;
+	size_t n;
+	int tick;
+	ff_err err;
+
+	(void)undo;
+	if (a->n == 1 || (a->n == 2 && !strcmp(a->w[1], "clear"))) {
+		if (a->n == 2)
+			ff_session_at_clear(s);
+		list_at(s, r);
+		return FF_OK;
+	}
+	TRY(word_int(a, 1, 1, 1000000000, "tick", &tick, r));
+	if (tick <= now)
+		return fail_at(r, a->col[1], FF_E_STATE, "tick %d is not ahead: the simulation is "
+			       "at tick %ld", tick, now);
+	if (a->n < 3)
+		return fail_at(r, a->end_col, FF_E_PARSE, "missing the command to run at tick %d",
+			       tick);
+	if (!(c = find(a->w[2])))
+		return fail_at(r, a->col[2], FF_E_NOTFOUND, "unknown command '%s'", a->w[2]);
+	if (!(c->flags & CMD_AT))
+		return fail_at(r, a->col[2], FF_E_INVAL, "'%s' cannot be scheduled: 'at' runs "
+			       "edits of the level (" AT_COMMANDS ")", a->w[2]);
+	line = a->line + a->col[2] - 1;
+	if ((err = dry_run(s, line, &sub)))
+		return fail_at(r, sub.col ? a->col[2] + sub.col - 1 : a->col[2], err, "%s", sub.msg);
+	for (n = strlen(line); n > 0 && strchr(" \t\r\n", line[n - 1]); n--)
+		;
+	if ((err = ff_session_at(s, tick, line, n)))
+		return fail_at(r, a->col[0], err, "at: out of memory");
+	snprintf(r->msg, sizeof r->msg, "scheduled for tick %d", tick);
+	return FF_OK;
+}
 
 static const command commands[] = {
-	{{"paint", "X,Y TERRAIN", "paint one cell"}, do_paint},
-	{{"line", "X,Y X,Y TERRAIN", "paint a straight line, both ends included"}, do_line},
-	{{"rect", "X,Y W,H TERRAIN", "paint a W x H rectangle whose top-left cell is X,Y"}, do_rect},
-	{{"circle", "X,Y R TERRAIN", "paint a filled circle of radius R"}, do_circle},
-	{{"fill", "X,Y TERRAIN", "flood-fill the same-cost region around X,Y"}, do_fill},
+	{{"paint", "X,Y TERRAIN", "paint one cell"}, do_paint, CMD_AT},
+	{{"line", "X,Y X,Y TERRAIN", "paint a straight line, both ends included"}, do_line, CMD_AT},
+	{{"rect", "X,Y W,H TERRAIN", "paint a W x H rectangle whose top-left cell is X,Y"}, do_rect, CMD_AT},
+	{{"circle", "X,Y R TERRAIN", "paint a filled circle of radius R"}, do_circle, CMD_AT},
+	{{"fill", "X,Y TERRAIN", "flood-fill the same-cost region around X,Y"}, do_fill, CMD_AT},
 	{{"goal", "add cell X,Y | add rect X,Y W,H | add circle X,Y R | rm N | clear",
-	  "add or remove goals"}, do_goal},
+	  "add or remove goals"}, do_goal, CMD_AT},
 	{{"spawn", "add rect X,Y W,H COUNT [rate R] | add circle X,Y R COUNT [rate R] | rm N | clear",
-	  "add or remove agent spawn areas"}, do_spawn},
+	  "add or remove agent spawn areas"}, do_spawn, CMD_AT},
 	{{"dyn", "SHAPE +N|wall | clear [SHAPE]  (SHAPE: cell X,Y | rect X,Y W,H | circle X,Y R)",
-	  "lay a cost offset or a temporary wall on the dynamic layer, or clear it"}, do_dyn},
-	{{"set", "PARAM VALUE", "set a level parameter"}, do_set},
-	{{"terrain", "NAME GLYPH COST", "add a terrain to the palette"}, do_terrain},
-	{{"name", "NAME", "rename the level"}, do_name},
-	{{"resize", "W,H", "crop or extend the level (top-left corner stays)"}, do_resize},
+	  "lay a cost offset or a temporary wall on the dynamic layer, or clear it"}, do_dyn, CMD_AT},
+	{{"set", "PARAM VALUE", "set a level parameter"}, do_set, CMD_AT},
+	{{"terrain", "NAME GLYPH COST", "add a terrain to the palette"}, do_terrain, CMD_AT},
+	{{"name", "NAME", "rename the level"}, do_name, 0},
+	{{"resize", "W,H", "crop or extend the level (top-left corner stays)"}, do_resize, 0},
 	{{"solve", "[dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | off",
-	  "solve the field in one go (or drop it)"}, do_solve},
+	  "solve the field in one go (or drop it)"}, do_solve, 0},
 	{{"step", "begin [dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | cell|wave|phase|all|back [N]",
-	  "begin a solve, advance it N units, or take N steps back"}, do_step},
+	  "begin a solve, advance it N units, or take N steps back"}, do_step, 0},
 	{{"sim", "spawn [N] | add X,Y N [R] | clear | reset | line X,Y X,Y | line clear | "
 		 "funnel on|off | separation on|off | speed-density on|off",
-	  "add or remove agents and counting lines, start afresh, switch behaviours"}, do_sim},
-	{{"tick", "[N]", "advance the simulation N fixed timesteps"}, do_tick},
-	{{"undo", "[N]", "undo the last N changes"}, do_undo},
-	{{"redo", "[N]", "redo N undone changes"}, do_redo},
+	  "add or remove agents and counting lines, start afresh, switch behaviours"}, do_sim, 0},
+	{{"tick", "[N]", "advance the simulation N fixed timesteps"}, do_tick, 0},
+	{{"at", "TICK COMMAND | clear", "run an edit of the level when the simulation reaches "
+	  "TICK; alone, list what is scheduled"}, do_at, 0},
+	{{"undo", "[N]", "undo the last N changes"}, do_undo, 0},
+	{{"redo", "[N]", "redo N undone changes"}, do_redo, 0},
 };
 
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
+
+static const command *find(const char *name)
+{
+	for (int i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(commands[i].info.name, name))
+			return &commands[i];
+	return NULL;
+}
 
 const ff_cmd_info *ff_cmd_info_at(int i)
 {
 	return i >= 0 && i < NCOMMANDS ? &commands[i].info : NULL;
 }
 
-ff_err ff_cmd_exec(ff_session *s, const char *line, ff_cmd_result *res)
+/* ff_cmd_exec(), which adds LINE to the session's history when LOG (not
+ * for the edits 'tick' runs for 'at': the 'at' line is in it). */
+static ff_err exec_line(ff_session *s, const char *line, ff_cmd_result *res, bool log)
 {
 	ff_patch undo = FF_PATCH_INIT;
 	args *a = malloc(sizeof *a);
 	ff_err err = FF_E_NOTFOUND;
-	int i;
+	const command *c;
 
 	memset(res, 0, sizeof *res);
 	if (!a)
@@ -825,13 +1000,11 @@ ff_err ff_cmd_exec(ff_session *s, const char *line, ff_cmd_result *res)
 	err = split(line, a, res);
 	if (err || a->n == 0)
 		goto done;
-	for (i = 0; i < NCOMMANDS && strcmp(commands[i].info.name, a->w[0]); i++)
-		;
-	if (i == NCOMMANDS) {
+	if (!(c = find(a->w[0]))) {
 		err = fail_at(res, a->col[0], FF_E_NOTFOUND, "unknown command '%s'", a->w[0]);
 		goto done;
 	}
-	err = commands[i].fn(s, a, &undo, res);
+	err = c->fn(s, a, &undo, res);
 	if (err) {
 		res->redraw = 0;
 		if (!res->msg[0])
@@ -841,9 +1014,14 @@ ff_err ff_cmd_exec(ff_session *s, const char *line, ff_cmd_result *res)
 		res->redraw = 0;
 		fail_at(res, a->col[0], err, "%s: %s", a->w[0], ff_strerror(err));
 	}
-	if (!err)
+	if (!err && log)
 		ff_session_log(s, line);
 done:
 	free(a);
 	return err;
+}
+
+ff_err ff_cmd_exec(ff_session *s, const char *line, ff_cmd_result *res)
+{
+	return exec_line(s, line, res, true);
 }

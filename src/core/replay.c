@@ -598,6 +598,8 @@ ff_err ff_replay_record_begin(ff_buf *b, const ff_session *s, const char *progra
 			ff_buf_printf(b, "step %s %ld\n", unit_names[s->steps[i].unit],
 				      s->steps[i].n);
 	}
+	for (int i = 0; i < s->nat; i++)
+		ff_buf_printf(b, "at %ld %s\n", s->at[i].tick, s->at[i].line);
 	ff_buf_printf(b, "expect hash %016llx\n", (unsigned long long)h);
 	return ff_buf_ok(b) ? FF_OK : FF_E_NOMEM;
 }

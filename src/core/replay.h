@@ -78,7 +78,8 @@ ff_replay_kind ff_replay_kind_of(const char *line);
 /* --- recording --------------------------------------------------------- */
 
 /* Starts a replay log of S in B: the header (PROGRAM is e.g. "fieldmarshal
- * 0.1.0"), the commands that rebuild S, and the state hash.  Without a
+ * 0.1.0"), the commands that rebuild S (with those 'at' scheduled and still
+ * waiting), and the state hash.  Without a
  * simulation: the level inline as it is now, then S's switches and field
  * (its options and every step taken since it began).  With one (agents,
  * even removed ones, leave state no command describes): the level as the

@@ -101,6 +101,8 @@ void ff_session_log(ff_session *s, const char *line)
 void ff_session_fini(ff_session *s)
 {
 	drop_log(s);
+	ff_session_at_clear(s);
+	free(s->at);
 	clear(s->undo, &s->nundo);
 	clear(s->redo, &s->nredo);
 	ff_level_destroy(s->level);
@@ -111,6 +113,7 @@ void ff_session_fini(ff_session *s)
 	s->sim = NULL;
 	s->solver = NULL;
 	s->steps = NULL;
+	s->at = NULL;
 }
 
 /* Drops the oldest record of STACK (and lowers FLOOR with it). */
@@ -380,4 +383,53 @@ ff_err ff_session_step_back(ff_session *s, int n)
 	err = replay(s);
 	sync_sim(s);
 	return err;
+}
+
+long ff_session_tick(const ff_session *s)
+{
+	return s->sim ? ff_sim_last(s->sim)->tick : 0;
+}
+
+ff_err ff_session_at(ff_session *s, long tick, const char *line, size_t n)
+{
+	char *copy = malloc(n + 1);
+	int i;
+
+	if (!copy)
+		return FF_E_NOMEM;
+	if (s->nat == s->at_cap) {
+		int cap = s->at_cap ? s->at_cap * 2 : 16;
+		ff_at *a = realloc(s->at, (size_t)cap * sizeof *a);
+		if (!a) {
+			free(copy);
+			return FF_E_NOMEM;
+		}
+		s->at = a, s->at_cap = cap;
+	}
+	memcpy(copy, line, n);
+	copy[n] = '\0';
+	for (i = s->nat; i > 0 && s->at[i - 1].tick > tick; i--)
+		s->at[i] = s->at[i - 1];
+	s->at[i] = (ff_at){tick, copy};
+	s->nat++;
+	return FF_OK;
+}
+
+char *ff_session_at_due(ff_session *s, long now, long *tick)
+{
+	char *line;
+
+	if (s->nat == 0 || s->at[0].tick > now)
+		return NULL;
+	line = s->at[0].line;
+	*tick = s->at[0].tick;
+	memmove(s->at, s->at + 1, (size_t)(s->nat - 1) * sizeof *s->at);
+	s->nat--;
+	return line;
+}
+
+void ff_session_at_clear(ff_session *s)
+{
+	while (s->nat > 0)
+		free(s->at[--s->nat].line);
 }

@@ -27,6 +27,12 @@ typedef struct ff_step_rec {
 	long n;
 } ff_step_rec;
 
+/* A command scheduled by 'at' for when the simulation reaches a tick. */
+typedef struct ff_at {
+	long tick;
+	char *line;              /* owned */
+} ff_at;
+
 typedef struct ff_session {
 	ff_level *level;         /* owned */
 	ff_patch undo[FF_UNDO_MAX];
@@ -64,6 +70,11 @@ typedef struct ff_session {
 	char *log_origin;        /* owned */
 	size_t log_origin_len;
 	ff_buf log;
+
+	/* Commands waiting for their tick, in tick order (the order given
+	 * among equal ticks). */
+	ff_at *at;
+	int nat, at_cap;
 } ff_session;
 
 /* Starts a session on LEVEL, taking ownership of it. */
@@ -108,5 +119,17 @@ void ff_session_clear_field(ff_session *s);
 /* The simulation, created on first use; needs a finished field
  * (FF_E_STATE otherwise). */
 ff_err ff_session_sim(ff_session *s, ff_sim **out);
+/* Ticks the simulation has run (0 when there is none). */
+long ff_session_tick(const ff_session *s);
+
+/* Schedules a copy of the N bytes of LINE for tick TICK, after those
+ * already scheduled for it; FF_E_NOMEM (nothing scheduled).  Checking
+ * LINE and TICK is the caller's (cmd.c). */
+ff_err ff_session_at(ff_session *s, long tick, const char *line, size_t n);
+/* Takes the first scheduled command due by tick NOW off the schedule:
+ * its line (the caller frees it) and tick in *TICK, or NULL when none. */
+char *ff_session_at_due(ff_session *s, long now, long *tick);
+/* Drops every scheduled command. */
+void ff_session_at_clear(ff_session *s);
 
 #endif
