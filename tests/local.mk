@@ -89,10 +89,11 @@ AM_TESTS_ENVIRONMENT = FIELDMARSHAL='$(abs_top_builddir)/src/fieldmarshal'; \
 	srcdir='$(abs_top_srcdir)'; PNGDUMP='$(abs_top_builddir)/tests/pngdump'; \
 	top_builddir='$(abs_top_builddir)'; export FIELDMARSHAL srcdir PNGDUMP top_builddir;
 TESTS += tests/replays.sh tests/cli.sh tests/reports.sh tests/pictures.sh \
-	tests/formats.sh tests/faults.sh tests/sim_cli.sh tests/library.sh tests/completion.sh
+	tests/formats.sh tests/faults.sh tests/sim_cli.sh tests/library.sh tests/completion.sh \
+	tests/layers.sh
 EXTRA_DIST += tests/replays.sh tests/replays tests/cli.sh tests/reports.sh \
 	tests/pictures.sh tests/formats.sh tests/faults.sh tests/sim_cli.sh tests/library.sh \
-	tests/embed-out.sh tests/completion.sh
+	tests/embed-out.sh tests/completion.sh tests/layers.sh
 # library.sh runs the example of docs/embedding.md built against the library.
 EXTRA_PROGRAMS += tests/embed
 nodist_tests_embed_SOURCES = tests/embed.c

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/level_dyn.h"
 #include "core/level_text.h"
 #include "db.h"
 #include "picture.h"
@@ -42,6 +43,14 @@ static const char export_usage[] =
 
 static const char *const formats[] = {"text", "map", "tmx", "tmj", "svg", "png", NULL};
 
+/* Formats that do not hold the dynamic layer say so when there is one. */
+static void warn_dyn(const ff_level *l, const char *format)
+{
+	if (!ff_level_dyn_empty(l))
+		ff_cli_error("warning: a %s does not keep the dynamic layer (temporary walls and "
+			     "offsets); the text level does", format);
+}
+
 /* Writes L to OUT as text or a map; the exit code. */
 static int write_text(const ff_level *l, bool as_map, const char *out)
 {
@@ -57,6 +66,8 @@ static int write_text(const ff_level *l, bool as_map, const char *out)
 	if (lossy)
 		ff_cli_error("warning: %ld cells have costs a .map cannot hold; rounded to "
 			     ". (1), S (5), W (20)", lossy);
+	if (as_map)
+		warn_dyn(l, ".map");
 	rc = ff_cli_write_file(out, text, len) ? FF_EXIT_OK : FF_EXIT_FAIL;
 	free(text);
 	return rc;
@@ -73,6 +84,7 @@ static int write_tiled(const ff_level *l, bool json, const char *out)
 		ff_cli_error("out of memory");
 		return FF_EXIT_FAIL;
 	}
+	warn_dyn(l, "Tiled map");
 	rc = ff_cli_write_file(out, text, len) ? FF_EXIT_OK : FF_EXIT_FAIL;
 	free(text);
 	return rc;
