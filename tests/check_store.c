@@ -670,18 +670,30 @@ START_TEST(full_disk)
 END_TEST
 
 /* A child saving big levels A and B in turn is killed at random moments;
- * each time the database must be intact and hold exactly A or B. */
+ * each time the database must be intact and hold exactly A or B.  The
+ * moments are spread over three saves as long as one takes here (timed
+ * first), so that on a slow or loaded machine, or under the sanitizers,
+ * kills still land before, inside and after saves. */
 START_TEST(killed_mid_save)
 {
 	ff_level *a = random_level(1024, 1024, "big", 10), *b = random_level(1024, 1024, "big", 11);
 	ff_store *s = open_db(db, FF_STORE_CREATE);
 	uint64_t seed = 12345;
 	int saw_a = 0, saw_b = 0;
+	struct timespec t0, t1;
+	long save_us;
 
 	ck_assert_int_eq(ff_store_save(s, a, FF_STORE_NEW, NULL), FF_OK);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ck_assert_int_eq(ff_store_save(s, b, FF_STORE_ANY, NULL), FF_OK);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	save_us = (t1.tv_sec - t0.tv_sec) * 1000000L + (t1.tv_nsec - t0.tv_nsec) / 1000;
+	save_us = save_us < 20000 ? 20000 : save_us;
+	ck_assert_int_eq(ff_store_save(s, a, FF_STORE_ANY, NULL), FF_OK); /* A to begin with */
 	ff_store_destroy(s);
 	for (int round = 0; round < 30; round++) {
 		struct timespec nap = {0, 0};
+		long us;
 		ff_level *got = NULL;
 		pid_t pid = fork();
 
@@ -693,7 +705,9 @@ START_TEST(killed_mid_save)
 			for (unsigned i = 0;; i++)
 				ff_store_save(c, i & 1 ? a : b, FF_STORE_ANY, NULL);
 		}
-		nap.tv_nsec = 1000L * tu_range(&seed, 0, 60000);
+		us = tu_range(&seed, 0, (int)(3 * save_us));
+		nap.tv_sec = us / 1000000;
+		nap.tv_nsec = 1000L * (us % 1000000);
 		nanosleep(&nap, NULL);
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);
