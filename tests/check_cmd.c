@@ -182,7 +182,7 @@ static const struct bad bad_cmds[] = {
 	{"goal add square 1,1", 10, "unknown shape 'square'"},
 	{"goal add rect 15,9 2,2", 15, "outside"},
 	{"goal rm 1", 9, "there is none"},
-	{"goal", 5, "expected 'goal add SHAPE'"},
+	{"goal", 5, "expected 'goal add SHAPE [group NAME]'"},
 	{"spawn add cell 1,1 5", 11, "rect or a circle"},
 	{"spawn add rect 1,1 2,2 0", 24, "agent count 0 is out of range"},
 	{"set warp 9", 5, "unknown parameter 'warp'"},

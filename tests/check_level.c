@@ -213,7 +213,7 @@ START_TEST(goals_spawns_params_and_undo)
 	ff_level *l = make(), *before;
 	ff_patch p = FF_PATCH_INIT;
 	ff_shape g = {FF_SHAPE_RECT, 2, 2, 3, 3, 0};
-	ff_spawn sp = {{FF_SHAPE_CIRCLE, 10, 6, 0, 0, 2}, 50, 0};
+	ff_spawn sp = {{FF_SHAPE_CIRCLE, 10, 6, 0, 0, 2}, 50, 0, 0};
 
 	before = ff_level_clone(l);
 	ck_assert_int_eq(ff_level_goal_add(l, &g, &p), FF_OK);
@@ -295,15 +295,15 @@ START_TEST(bad_arguments_leave_level_unchanged)
 	s = (ff_shape){FF_SHAPE_RECT, 1, 1, 0, 2, 0};
 	ck_assert_int_eq(ff_level_goal_add(l, &s, NULL), FF_E_INVAL);
 	ck_assert_int_eq(ff_level_goal_remove(l, 0, NULL), FF_E_NOTFOUND);
-	sp = (ff_spawn){{FF_SHAPE_RECT, 1, 1, 2, 2, 0}, 0, 0};
+	sp = (ff_spawn){{FF_SHAPE_RECT, 1, 1, 2, 2, 0}, 0, 0, 0};
 	ck_assert_int_eq(ff_level_spawn_add(l, &sp, NULL), FF_E_INVAL);
-	sp = (ff_spawn){{FF_SHAPE_CELL, 1, 1, 0, 0, 0}, 3, 0};
+	sp = (ff_spawn){{FF_SHAPE_CELL, 1, 1, 0, 0, 0}, 3, 0, 0};
 	ck_assert_int_eq(ff_level_spawn_add(l, &sp, NULL), FF_E_INVAL);
-	sp = (ff_spawn){{FF_SHAPE_RECT, 1, 1, 2, 2, 0}, 3, -1};
+	sp = (ff_spawn){{FF_SHAPE_RECT, 1, 1, 2, 2, 0}, 3, -1, 0};
 	ck_assert_int_eq(ff_level_spawn_add(l, &sp, NULL), FF_E_INVAL);
-	sp = (ff_spawn){{FF_SHAPE_RECT, 1, 1, 2, 2, 0}, 3, NAN};
+	sp = (ff_spawn){{FF_SHAPE_RECT, 1, 1, 2, 2, 0}, 3, NAN, 0};
 	ck_assert_int_eq(ff_level_spawn_add(l, &sp, NULL), FF_E_INVAL);
-	sp = (ff_spawn){{FF_SHAPE_RECT, 1, 1, 2, 2, 0}, 3, FF_SPAWN_RATE_MAX * 2};
+	sp = (ff_spawn){{FF_SHAPE_RECT, 1, 1, 2, 2, 0}, 3, FF_SPAWN_RATE_MAX * 2, 0};
 	ck_assert_int_eq(ff_level_spawn_add(l, &sp, NULL), FF_E_INVAL);
 	ck_assert_int_eq(ff_level_param_set(l, FF_P_SPEED, -1, NULL), FF_E_INVAL);
 	ck_assert_int_eq(ff_level_param_set(l, FF_P_SPEED, NAN, NULL), FF_E_INVAL);

@@ -217,7 +217,7 @@ static const struct bad_case bad_text[] = {
 	{"spawn rate 0", "fieldmarshal level 2\nname t\nspawn rect 0 0 2 2 5 rate 0\n", 3, 27,
 	 "rate '0' must be a number of agents per second"},
 	{"spawn not rate", "fieldmarshal level 2\nname t\nspawn rect 0 0 2 2 5 pace 3\n", 3, 22,
-	 "expected 'rate R' after the count, not 'pace'"},
+	 "expected 'rate R' or 'group NAME' after the count, not 'pace'"},
 	{"terrain clash", "fieldmarshal level 1\nname t\nterrain a . 1\nterrain b . 2\n", 4, 9, "repeats the name, glyph or cost"},
 	{"terrain cost 0", "fieldmarshal level 1\nname t\nterrain a . 0\n", 3, 13, "cost 0 is out of range"},
 	{"second name", "fieldmarshal level 1\nname t\nsize 4 3\nname u\n", 4, 1, "a second 'name' line"},

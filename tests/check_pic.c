@@ -129,7 +129,7 @@ static ff_level *test_level(void)
 {
 	ff_level *l = ff_level_create(10, 6, "pic");
 	ff_shape goal = {FF_SHAPE_RECT, 9, 2, 1, 2, 0};
-	ff_spawn sp = {{FF_SHAPE_RECT, 0, 4, 3, 2, 0}, 5, 0};
+	ff_spawn sp = {{FF_SHAPE_RECT, 0, 4, 3, 2, 0}, 5, 0, 0};
 
 	ck_assert_ptr_nonnull(l);
 	ck_assert_int_eq(ff_level_paint(l, 4, 0, 2, NULL), FF_OK);

@@ -32,7 +32,8 @@
 
 typedef struct world {
 	ff_level *l;
-	ff_solver *sv;
+	ff_fields *f;            /* the groups' fields */
+	const ff_solver *sv;     /* the default group's */
 	ff_sim *sim;
 } world;
 
@@ -48,14 +49,19 @@ static ff_level *load(const char *name)
 	return l;
 }
 
+/* The fields of W's level solved with METHOD, the default group's now. */
+static void solve_with(world *w, ff_method method)
+{
+	ff_solver_opts o = {method, 8, 1, FF_ARROW_CHEAPEST};
+
+	w->f = ff_fields_create(w->l, &o);
+	ck_assert_ptr_nonnull(w->f);
+	ck_assert_int_eq(ff_fields_get(w->f, 0, &w->sv), FF_OK);
+}
+
 static void solve(world *w)
 {
-	ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST};
-
-	w->sv = ff_solver_create(w->l->w, w->l->h);
-	ck_assert_ptr_nonnull(w->sv);
-	ck_assert_int_eq(ff_solver_solve(w->sv, w->l, w->l->meta.goals,
-					 w->l->meta.ngoals, &o), FF_OK);
+	solve_with(w, FF_METHOD_FMM);
 }
 
 /* Opens level NAME with SEED, FLAGS and AGENTS (< 0: the level's counts). */
@@ -65,7 +71,7 @@ static void open_world(world *w, const char *name, uint64_t seed, unsigned flags
 	w->l = load(name);
 	ck_assert_int_eq(ff_level_param_set(w->l, FF_P_SEED, (double)seed, NULL), FF_OK);
 	solve(w);
-	w->sim = ff_sim_create(w->l, w->sv, 0);
+	w->sim = ff_sim_create(w->l, w->f, 0);
 	ck_assert_ptr_nonnull(w->sim);
 	ff_sim_set_flags(w->sim, flags);
 	ck_assert_int_eq(ff_sim_spawn_level(w->sim, agents), FF_OK);
@@ -74,7 +80,7 @@ static void open_world(world *w, const char *name, uint64_t seed, unsigned flags
 static void close_world(world *w)
 {
 	ff_sim_destroy(w->sim);
-	ff_solver_destroy(w->sv);
+	ff_fields_destroy(w->f);
 	ff_level_destroy(w->l);
 }
 
@@ -207,7 +213,7 @@ START_TEST(hash_sees_every_agent)
 	open_world(&w, "chokepoint.level", 1, 0, 50);
 	h0 = ff_sim_hash(w.sim);
 	ck_assert_uint_eq(h0, ff_sim_hash(w.sim));
-	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 5.5, 5.5, 1, 0, NULL), FF_OK);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 5.5, 5.5, 1, 0, 0, NULL), FF_OK);
 	h1 = ff_sim_hash(w.sim);
 	ck_assert(h0 != h1);
 	close_world(&w);
@@ -409,7 +415,7 @@ static ff_level *random_level(uint64_t *rs)
 	ff_level *l = ff_level_create(w, h, "prop");
 	ff_shape goal = {FF_SHAPE_CELL, 0, 0, 0, 0, 0};
 	ff_shape all = {FF_SHAPE_RECT, 0, 0, w, h, 0};
-	ff_spawn sp = {all, 1, 0};
+	ff_spawn sp = {all, 1, 0, 0};
 
 	ck_assert_ptr_nonnull(l);
 	for (int y = 0; y < h; y++)
@@ -448,15 +454,14 @@ static void random_params(ff_level *l, uint64_t *rs)
 /* Spawns N agents over the level's areas, or as many as fit. */
 static void spawn_what_fits(ff_sim *sim, long n)
 {
+	ff_sim_spawn_fail f;
 	ff_err e;
-	long asked, fit;
-	int area;
 
 	while ((e = ff_sim_spawn_level(sim, n)) == FF_E_FULL) {
-		ck_assert(ff_sim_spawn_short(sim, &area, &asked, &fit));
-		ck_assert_int_eq(asked, n);
-		ck_assert_int_lt(fit, n);
-		n = fit;
+		ck_assert(ff_sim_spawn_failure(sim, &f));
+		ck_assert_int_eq(f.asked, n);
+		ck_assert_int_lt(f.fit, n);
+		n = f.fit;
 	}
 	ck_assert_int_eq(e, FF_OK);
 }
@@ -475,9 +480,8 @@ START_TEST(never_in_a_wall)
 		w.l = random_level(&rs);
 		random_params(w.l, &rs);
 		o.method = tu_range(&rs, 0, 1) ? FF_METHOD_FMM : FF_METHOD_DIJKSTRA;
-		w.sv = ff_solver_create(w.l->w, w.l->h);
-		ck_assert_int_eq(ff_solver_solve(w.sv, w.l, w.l->meta.goals, 1, &o), FF_OK);
-		w.sim = ff_sim_create(w.l, w.sv, 4);
+		solve_with(&w, o.method);
+		w.sim = ff_sim_create(w.l, w.f, 4);
 		ff_sim_set_flags(w.sim, (unsigned)tu_range(&rs, 0, 7));
 		spawn_what_fits(w.sim, tu_range(&rs, 1, 120));
 		check_placement(&w);
@@ -485,10 +489,10 @@ START_TEST(never_in_a_wall)
 			int x = tu_range(&rs, 0, w.l->w - 1), y = tu_range(&rs, 0, w.l->h - 1);
 
 			if (t % 10 == 0 && ff_level_cost(w.l, x, y) != FF_WALL)
-				ck_assert_int_eq(ff_sim_spawn_at(w.sim, x + 0.5, y + 0.5, 5, 1.5, NULL), FF_OK);
+				ck_assert_int_eq(ff_sim_spawn_at(w.sim, x + 0.5, y + 0.5, 5, 1.5, 0, NULL), FF_OK);
 			if (t == 40 && !ff_level_is_goal(w.l, x, y) && ff_level_cost(w.l, x, y) != FF_WALL) {
 				ff_level_paint(w.l, x, y, FF_WALL, NULL);
-				ck_assert_int_eq(ff_solver_solve(w.sv, w.l, w.l->meta.goals, 1, &o), FF_OK);
+				ff_fields_cells_changed(w.f, x, y, x, y);
 				ck_assert_int_eq(ff_sim_refresh(w.sim), FF_OK);
 			}
 			ff_sim_step(w.sim);
@@ -511,7 +515,7 @@ START_TEST(unreachable_agents_are_stranded)
 	ff_shape goal = {FF_SHAPE_RECT, 16, 0, 4, 10, 0};
 	ff_shape pocket = {FF_SHAPE_RECT, 1, 1, 3, 3, 0};
 	ff_shape field = {FF_SHAPE_RECT, 8, 2, 4, 6, 0};
-	ff_spawn s1 = {pocket, 5, 0}, s2 = {field, 10, 0};
+	ff_spawn s1 = {pocket, 5, 0, 0}, s2 = {field, 10, 0, 0};
 
 	w.l = ff_level_create(20, 10, "strand");
 	ff_level_rect(w.l, 0, 0, 5, 1, FF_WALL, NULL);
@@ -521,7 +525,7 @@ START_TEST(unreachable_agents_are_stranded)
 	ck_assert_int_eq(ff_level_spawn_add(w.l, &s1, NULL), FF_OK);
 	ck_assert_int_eq(ff_level_spawn_add(w.l, &s2, NULL), FF_OK);
 	solve(&w);
-	w.sim = ff_sim_create(w.l, w.sv, 0);
+	w.sim = ff_sim_create(w.l, w.f, 0);
 	ck_assert_int_eq(ff_sim_spawn_level(w.sim, -1), FF_OK);
 	for (int t = 0; t < 400; t++)
 		ff_sim_step(w.sim);
@@ -545,23 +549,29 @@ START_TEST(bad_arguments)
 	ff_sim *sim;
 
 	open_world(&w, "chokepoint.level", 1, 0, 10);
-	ck_assert_ptr_null(ff_sim_create(NULL, w.sv, 1));
+	ck_assert_ptr_null(ff_sim_create(NULL, w.f, 1));
 	ck_assert_ptr_null(ff_sim_create(w.l, NULL, 1));
-	ck_assert_int_eq(ff_sim_spawn_at(w.sim, -1, 5, 1, 0, NULL), FF_E_RANGE);
-	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 64, 5, 1, 0, NULL), FF_E_RANGE);
-	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 0.5, 0.5, 1, 0, NULL), FF_E_WALL);
-	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 5.5, 5.5, -1, 0, NULL), FF_E_INVAL);
-	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 5.5, 5.5, 1, -1, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, -1, 5, 1, 0, 0, NULL), FF_E_RANGE);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 64, 5, 1, 0, 0, NULL), FF_E_RANGE);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 0.5, 0.5, 1, 0, 0, NULL), FF_E_WALL);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 5.5, 5.5, -1, 0, 0, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 5.5, 5.5, 1, -1, 0, NULL), FF_E_INVAL);
 	ck_assert_uint_eq(ff_sim_count(w.sim), 10);
-	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 5.5, 5.5, 3, 0, NULL), FF_OK);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 5.5, 5.5, 3, 0, 0, NULL), FF_OK);
 	ck_assert_uint_eq(ff_sim_count(w.sim), 13);
 	ff_sim_clear(w.sim);
 	ck_assert_uint_eq(ff_sim_count(w.sim), 0);
 	ck_assert_int_gt((long)ff_sim_bytes(w.sim), 64 * 32);
 	empty = ff_level_create(64, 32, "empty");
-	sim = ff_sim_create(empty, w.sv, 0);
-	ck_assert_int_eq(ff_sim_spawn_level(sim, -1), FF_E_NOTFOUND);
-	ff_sim_destroy(sim);
+	{
+		ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST};
+		ff_fields *ef = ff_fields_create(empty, &o);
+
+		sim = ff_sim_create(empty, ef, 0);
+		ck_assert_int_eq(ff_sim_spawn_level(sim, -1), FF_E_NOTFOUND);
+		ff_sim_destroy(sim);
+		ff_fields_destroy(ef);
+	}
 	ff_level_destroy(empty);
 	ff_sim_destroy(NULL);
 	close_world(&w);
@@ -620,7 +630,7 @@ static ff_level *open_level(int w, int h, ff_shape area, int count, double rate)
 {
 	ff_level *l = ff_level_create(w, h, "open");
 	ff_shape goal = {FF_SHAPE_RECT, w - 1, 0, 1, h, 0};
-	ff_spawn sp = {area, count, rate};
+	ff_spawn sp = {area, count, rate, 0};
 
 	ck_assert_ptr_nonnull(l);
 	ck_assert_int_eq(ff_level_goal_add(l, &goal, NULL), FF_OK);
@@ -632,7 +642,7 @@ static void open_built(world *w, ff_level *l)
 {
 	w->l = l;
 	solve(w);
-	w->sim = ff_sim_create(w->l, w->sv, 0);
+	w->sim = ff_sim_create(w->l, w->f, 0);
 	ck_assert_ptr_nonnull(w->sim);
 }
 
@@ -671,7 +681,7 @@ START_TEST(spawned_bodies_do_not_overlap)
 	{
 		long placed;
 
-		ck_assert_int_eq(ff_sim_spawn_at(w.sim, 22.5, 10.5, 50, 0, &placed), FF_OK);
+		ck_assert_int_eq(ff_sim_spawn_at(w.sim, 22.5, 10.5, 50, 0, 0, &placed), FF_OK);
 		ck_assert_int_ge(placed, 1);
 		ck_assert_int_le(placed, 4); /* at most four fit in a cell */
 		ck_assert_uint_eq(ff_sim_count(w.sim), 350 + (size_t)placed);
@@ -689,23 +699,22 @@ START_TEST(an_area_too_small_is_refused)
 {
 	ff_shape area = {FF_SHAPE_RECT, 2, 2, 4, 4, 0};
 	double disc = 3.14159265358979 * 0.2 * 0.2, room = (4 * 0.5 + 0.4) * (4 * 0.5 + 0.4);
-	long asked, fit;
-	int which;
+	ff_sim_spawn_fail f;
 	world w;
 
 	open_built(&w, open_level(12, 8, area, 100, 0));
-	ck_assert(!ff_sim_spawn_short(w.sim, &which, &asked, &fit));
+	ck_assert(!ff_sim_spawn_failure(w.sim, &f));
 	ck_assert_int_eq(ff_sim_spawn_level(w.sim, -1), FF_E_FULL);
 	ck_assert_uint_eq(ff_sim_count(w.sim), 0);
 	ck_assert_int_eq(ff_sim_totals_get(w.sim)->spawned, 0);
-	ck_assert(ff_sim_spawn_short(w.sim, &which, &asked, &fit));
-	ck_assert_int_eq(which, 0);
-	ck_assert_int_eq(asked, 100);
-	ck_assert_int_le(fit, (long)(0.9069 * room / disc));
-	ck_assert_int_ge(fit, (long)(0.5 * 0.547 * 4 / disc));
+	ck_assert(ff_sim_spawn_failure(w.sim, &f));
+	ck_assert_int_eq(f.area, 0);
+	ck_assert_int_eq(f.asked, 100);
+	ck_assert_int_le(f.fit, (long)(0.9069 * room / disc));
+	ck_assert_int_ge(f.fit, (long)(0.5 * 0.547 * 4 / disc));
 	/* what fits, fits */
-	ck_assert_int_eq(ff_sim_spawn_level(w.sim, fit / 2), FF_OK);
-	ck_assert(!ff_sim_spawn_short(w.sim, &which, &asked, &fit));
+	ck_assert_int_eq(ff_sim_spawn_level(w.sim, f.fit / 2), FF_OK);
+	ck_assert(!ff_sim_spawn_failure(w.sim, &f));
 	check_no_overlap(&w);
 	close_world(&w);
 }

@@ -58,7 +58,7 @@ grep -q '^tick 0  alive 500 ' out || fail "no frame at tick 0: $(grep '^tick 0' 
 "$F" run "$lv/open.level" -e 'spawn clear' -e 'spawn add rect 2,2 2,2 40' -o small.level ||
 	fail "making small.level failed"
 "$F" sim small.level > out 2> err && fail "an overfull spawn area ran"
-grep -q "spawn area 1 of 'small.level' holds only [0-9]* of its 40 agents" err ||
+grep -q "cannot spawn agents in 'small.level': spawn area 1 holds only [0-9]* of its 40 agents" err ||
 	fail "overfull spawn area said: $(cat err)"
 [ -s out ] && fail "an overfull spawn area printed a summary"
 

@@ -55,16 +55,16 @@ static double time_sim(ff_sim *sim, int warm, int ticks, double *cpu)
 }
 
 /* A sim of N agents spread over L (solved by SOLVER), or NULL. */
-static ff_sim *spread(ff_level *l, const ff_solver *solver, long n)
+static ff_sim *spread(ff_level *l, ff_fields *fields, long n)
 {
 	ff_shape all = {FF_SHAPE_RECT, 0, 0, l->w, l->h, 0};
-	ff_spawn sp = {all, 1, 0};
+	ff_spawn sp = {all, 1, 0, 0};
 	ff_sim *sim;
 
 	ff_level_spawn_clear(l, NULL);
 	if (ff_level_spawn_add(l, &sp, NULL) != FF_OK)
 		return NULL;
-	if (!(sim = ff_sim_create(l, solver, (size_t)n)) || ff_sim_spawn_level(sim, n) != FF_OK) {
+	if (!(sim = ff_sim_create(l, fields, (size_t)n)) || ff_sim_spawn_level(sim, n) != FF_OK) {
 		ff_sim_destroy(sim);
 		return NULL;
 	}
@@ -98,16 +98,17 @@ static bool row(FILE *out, const bench_row *r, bool quick)
 {
 	ff_solver_opts opts = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
 	ff_level *l = bench_level(r->side);
-	ff_solver *solver = l ? ff_solver_create(r->side, r->side) : NULL;
+	ff_fields *fields = l ? ff_fields_create(l, &opts) : NULL;
+	const ff_solver *solver;
 	ff_sim *sim = NULL;
 	double ms, cpu = 0;
 	bool ok = false;
 
-	if (!solver || ff_solver_solve(solver, l, l->meta.goals, l->meta.ngoals, &opts)) {
+	if (!fields || ff_fields_get(fields, 0, &solver) != FF_OK) {
 		ff_cli_error("sim bench: cannot set up the level");
 		goto out;
 	}
-	if (!(sim = spread(l, solver, r->agents))) {
+	if (!(sim = spread(l, fields, r->agents))) {
 		ff_cli_error("sim bench: cannot spawn %ld agents", r->agents);
 		goto out;
 	}
@@ -119,7 +120,7 @@ static bool row(FILE *out, const bench_row *r, bool quick)
 	ok = true;
 out:
 	ff_sim_destroy(sim);
-	ff_solver_destroy(solver);
+	ff_fields_destroy(fields);
 	ff_level_destroy(l);
 	return ok;
 }

@@ -389,21 +389,17 @@ static int json_out(const ff_level *l, const ff_sim *sim, bool capped, units u)
  * cannot. */
 static bool spawn(ff_sim *sim, const simopts *o)
 {
-	long asked, fit;
-	int area;
 	ff_err e = ff_sim_spawn_level(sim, o->agents);
+	char why[200];
 
 	if (e == FF_OK)
 		return true;
 	if (e == FF_E_NOTFOUND)
 		ff_cli_error("cannot spawn agents: '%s' has no spawn area (add one with "
 			     "-e 'spawn add rect X,Y W,H COUNT' in 'run', or in the editor)", o->level);
-	else if (ff_sim_spawn_short(sim, &area, &asked, &fit))
-		ff_cli_error("cannot spawn agents: spawn area %d of '%s' holds only %ld of its %ld "
-			     "agents without overlap (enlarge it, lower its count, or make it a "
-			     "source with 'rate R')", area + 1, o->level, fit, asked);
 	else
-		ff_cli_error("cannot spawn agents: %s", ff_strerror(e));
+		ff_cli_error("cannot spawn agents in '%s': %s", o->level,
+			     ff_sim_spawn_explain(sim, e, why, sizeof why));
 	return false;
 }
 
@@ -444,10 +440,44 @@ fail:
 	return false;
 }
 
-/* Runs the simulation per O; returns the exit code. */
-static int run(ff_level *l, const ff_solver *solver, simopts *o)
+/* The fields of L's groups, those of its spawn areas solved now, so that a
+ * field that cannot be solved is reported as 'solve' reports it.  NULL
+ * after printing why. */
+static ff_fields *fields_for(const char *what, const ff_level *l, const ff_solver_opts *opts)
 {
-	ff_sim *sim = ff_sim_create(l, solver, 0);
+	char why[160];
+	ff_fields *f;
+
+	if (ff_solver_too_big(l->w, l->h, ff_cli_mem_avail(), why, sizeof why)) {
+		ff_cli_error("cannot solve '%s': %s", what, why);
+		return NULL;
+	}
+	if (!(f = ff_fields_create(l, opts))) {
+		ff_cli_error("out of memory");
+		return NULL;
+	}
+	for (int k = 0; k < l->meta.nspawns; k++) {
+		const ff_solver *sv;
+		int g = l->meta.spawns[k].group, n = 0;
+		ff_err e;
+
+		for (int i = 0; i < l->meta.ngoals; i++)
+			n += l->meta.goal_group[i] == g;
+		if (!n)
+			continue; /* spawning says what is missing */
+		if ((e = ff_fields_get(f, g, &sv)) != FF_OK) {
+			ff_cli_goal_error(what, l, l->meta.goals, l->meta.ngoals, ff_fields_bad_goal(f), e);
+			ff_fields_destroy(f);
+			return NULL;
+		}
+	}
+	return f;
+}
+
+/* Runs the simulation per O; returns the exit code. */
+static int run(ff_level *l, ff_fields *fields, simopts *o)
+{
+	ff_sim *sim = ff_sim_create(l, fields, 0);
 	unsigned *count = o->every ? malloc((size_t)l->w * (size_t)l->h * sizeof *count) : NULL;
 	units u = {l->meta.params[FF_P_CELL_SIZE], l->meta.params[FF_P_DT]};
 	ff_traj *traj = NULL;
@@ -512,10 +542,9 @@ int ff_cli_sim(int argc, char **argv)
 	simopts o = {NULL, NULL, -1, -1, 0, 0, false, false, false, 0, {{0}}, 0};
 	const char **sets = calloc((size_t)argc + 1, sizeof *sets);
 	ff_solver_opts sopts = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST};
-	ff_solver *solver = NULL;
+	ff_fields *fields = NULL;
 	ff_level *l = NULL;
 	int nsets = 0, rc;
-	ff_err e;
 
 	if (!sets) {
 		ff_cli_error("out of memory");
@@ -542,15 +571,11 @@ int ff_cli_sim(int argc, char **argv)
 			     "fieldmarshal run %s -e 'goal add cell X,Y' -o FILE", o.level, o.level);
 		goto out;
 	}
-	if (!(solver = ff_cli_solver_for(o.level, l)))
+	if (!(fields = fields_for(o.level, l, &sopts)))
 		goto out;
-	if ((e = ff_solver_solve(solver, l, l->meta.goals, l->meta.ngoals, &sopts)) != FF_OK) {
-		ff_cli_solve_error(o.level, solver, l, l->meta.goals, l->meta.ngoals, e);
-		goto out;
-	}
-	rc = run(l, solver, &o);
+	rc = run(l, fields, &o);
 out:
-	ff_solver_destroy(solver);
+	ff_fields_destroy(fields);
 	ff_level_destroy(l);
 	free(sets);
 	return rc;

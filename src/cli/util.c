@@ -331,7 +331,12 @@ ff_level *ff_cli_load_level(const char *arg)
 void ff_cli_solve_error(const char *what, const ff_solver *s, const ff_level *l,
 			const ff_shape *goals, int ngoals, ff_err e)
 {
-	int i = ff_solver_bad_goal(s);
+	ff_cli_goal_error(what, l, goals, ngoals, ff_solver_bad_goal(s), e);
+}
+
+void ff_cli_goal_error(const char *what, const ff_level *l, const ff_shape *goals, int ngoals,
+		       int i, ff_err e)
+{
 	const ff_shape *g = i >= 0 && i < ngoals ? &goals[i] : NULL;
 
 	if (!g)

@@ -72,6 +72,9 @@ void ff_cli_dir_of(const char *path, char *dir, size_t n);
  * goal 2 at 5,5 lies entirely on walls".  Solve, sim and bench share it. */
 void ff_cli_solve_error(const char *what, const ff_solver *s, const ff_level *l,
 			const ff_shape *goals, int ngoals, ff_err e);
+/* The same with the failing goal given: its index I among GOALS, or -1. */
+void ff_cli_goal_error(const char *what, const ff_level *l, const ff_shape *goals, int ngoals,
+		       int i, ff_err e);
 /* The bytes this process can still take: the smaller of the system's
  * available memory (MemAvailable) and what the address-space and data
  * limits (ulimit -v, -d) leave; 0 when none of them is known. */

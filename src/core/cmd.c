@@ -309,35 +309,99 @@ static ff_err rm_or_clear(ff_session *s, const args *a, ff_patch *undo, ff_cmd_r
 	return rm(s->level, i - 1, undo);
 }
 
+/* The words of a shape from word 2: "cell X,Y" 2, "rect X,Y W,H" and
+ * "circle X,Y R" 3. */
+static int shape_words(const args *a)
+{
+	return a->n > 2 && !strcmp(a->w[2], "cell") ? 2 : 3;
+}
+
+/* "group NAME" at words K and K + 1 into *NAME. */
+static ff_err word_group(const args *a, int k, const char **name, ff_cmd_result *r)
+{
+	if (strcmp(a->w[k], "group"))
+		return fail_at(r, a->col[k], FF_E_PARSE, "expected 'group NAME', not '%s'", a->w[k]);
+	if (k + 1 >= a->n)
+		return fail_at(r, a->end_col, FF_E_PARSE, "missing the group's name");
+	if (strcmp(a->w[k + 1], "default") && !ff_group_name_ok(a->w[k + 1]))
+		return fail_at(r, a->col[k + 1], FF_E_INVAL, "bad group name '%s' (1 to %d letters, "
+			       "digits, '_' or '-')", a->w[k + 1], FF_GROUP_NAME_MAX - 1);
+	*name = a->w[k + 1];
+	return FF_OK;
+}
+
+/* A new group beyond the table, or any other error of adding a goal or a
+ * spawn area. */
+static ff_err explain_add(const ff_session *s, const args *a, const char *group, ff_err err,
+			  ff_cmd_result *r)
+{
+	if (err == FF_E_FULL && group && ff_level_group_by_name(s->level, group) < 0 &&
+	    s->level->meta.ngroups == FF_GROUPS_MAX)
+		return fail_at(r, a->col[0], err, "too many groups (at most %d)", FF_GROUPS_MAX);
+	return explain(s, a, 3, err, r);
+}
+
 static ff_err do_goal(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
 {
+	const char *group = NULL;
+	int at;
 	ff_shape sh;
 
 	r->redraw = FF_REDRAW_META;
 	if (a->n < 2 || (strcmp(a->w[1], "add") && strcmp(a->w[1], "rm") &&
 			 strcmp(a->w[1], "clear")))
 		return fail_at(r, a->n < 2 ? a->end_col : a->col[1], FF_E_PARSE,
-			       "expected 'goal add SHAPE', 'goal rm N' or 'goal clear'");
+			       "expected 'goal add SHAPE [group NAME]', 'goal rm N' or 'goal clear'");
 	if (strcmp(a->w[1], "add"))
 		return rm_or_clear(s, a, undo, r, s->level->meta.ngoals,
 				   ff_level_goal_remove, ff_level_goal_clear);
 	if (a->n < 3)
 		return fail_at(r, a->end_col, FF_E_PARSE, "missing shape: cell, rect or circle");
-	TRY(read_shape(a, 2, 0, &sh, r));
-	return explain(s, a, 3, ff_level_goal_add(s->level, &sh, undo), r);
+	at = 2 + shape_words(a);
+	TRY(read_shape(a, 2, a->n > at ? 2 : 0, &sh, r));
+	if (a->n > at)
+		TRY(word_group(a, at, &group, r));
+	return explain_add(s, a, group, ff_level_goal_add_to(s->level, &sh, group, undo), r);
+}
+
+/* The options after a spawn area's count, from word K: "rate R" and
+ * "group NAME", in either order. */
+static ff_err spawn_options(const args *a, int k, ff_spawn *sp, const char **group,
+			    ff_cmd_result *r)
+{
+	for (; k < a->n; k += 2) {
+		char *e;
+
+		if (!strcmp(a->w[k], "group")) {
+			TRY(word_group(a, k, group, r));
+			continue;
+		}
+		if (strcmp(a->w[k], "rate"))
+			return fail_at(r, a->col[k], FF_E_PARSE, "expected 'rate R' or 'group NAME' "
+				       "after the count, not '%s'", a->w[k]);
+		if (k + 1 >= a->n)
+			return fail_at(r, a->end_col, FF_E_PARSE, "missing the rate");
+		sp->rate = strtod(a->w[k + 1], &e);
+		if (*e || e == a->w[k + 1] || !(sp->rate > 0 && sp->rate <= FF_SPAWN_RATE_MAX))
+			return fail_at(r, a->col[k + 1], FF_E_INVAL,
+				       "rate '%s' must be a number of agents per second in (0, %g]",
+				       a->w[k + 1], FF_SPAWN_RATE_MAX);
+	}
+	return FF_OK;
 }
 
 static ff_err do_spawn(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
 {
+	const char *group = NULL;
 	ff_spawn sp;
-	bool rate;
-	int at;
+	int at = 5; /* spawn add SHAPE X,Y W,H|R COUNT */
 
 	r->redraw = FF_REDRAW_META;
 	if (a->n < 2 || (strcmp(a->w[1], "add") && strcmp(a->w[1], "rm") &&
 			 strcmp(a->w[1], "clear")))
 		return fail_at(r, a->n < 2 ? a->end_col : a->col[1], FF_E_PARSE,
-			       "expected 'spawn add SHAPE COUNT', 'spawn rm N' or 'spawn clear'");
+			       "expected 'spawn add SHAPE COUNT [rate R] [group NAME]', "
+			       "'spawn rm N' or 'spawn clear'");
 	if (strcmp(a->w[1], "add"))
 		return rm_or_clear(s, a, undo, r, s->level->meta.nspawns,
 				   ff_level_spawn_remove, ff_level_spawn_clear);
@@ -346,24 +410,34 @@ static ff_err do_spawn(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resu
 	if (!strcmp(a->w[2], "cell"))
 		return fail_at(r, a->col[2], FF_E_INVAL, "a spawn area is a rect or a circle");
 	memset(&sp, 0, sizeof sp);
-	at = 5; /* spawn add SHAPE X,Y W,H|R COUNT */
-	rate = a->n == at + 3;
-	TRY(read_shape(a, 2, rate ? 3 : 1, &sp.area, r));
+	TRY(read_shape(a, 2, a->n > at ? a->n - at : 1, &sp.area, r));
 	TRY(word_int(a, at, 1, FF_SPAWN_COUNT_MAX, "agent count", &sp.count, r));
-	sp.rate = 0;
-	if (rate) {
-		char *e;
+	TRY(spawn_options(a, at + 1, &sp, &group, r));
+	return explain_add(s, a, group, ff_level_spawn_add_to(s->level, &sp, group, undo), r);
+}
 
-		if (strcmp(a->w[at + 1], "rate"))
-			return fail_at(r, a->col[at + 1], FF_E_PARSE,
-				       "expected 'rate R' after the count, not '%s'", a->w[at + 1]);
-		sp.rate = strtod(a->w[at + 2], &e);
-		if (*e || e == a->w[at + 2] || !(sp.rate > 0 && sp.rate <= FF_SPAWN_RATE_MAX))
-			return fail_at(r, a->col[at + 2], FF_E_INVAL,
-				       "rate '%s' must be a number of agents per second in (0, %g]",
-				       a->w[at + 2], FF_SPAWN_RATE_MAX);
+/* "order GROUP SHAPE": the group's goals become that one; its agents turn
+ * to it at once. */
+static ff_err do_order(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	ff_shape sh;
+	int g;
+
+	r->redraw = FF_REDRAW_META;
+	if (a->n < 3)
+		return fail_at(r, a->end_col, FF_E_PARSE, "expected 'order GROUP SHAPE'");
+	g = ff_level_group_by_name(s->level, a->w[1]);
+	if (g < 0) {
+		char list[120] = "default";
+
+		for (int k = 1; k < s->level->meta.ngroups; k++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), ", %s",
+				 s->level->meta.groups[k]);
+		return fail_at(r, a->col[1], FF_E_NOTFOUND, "no group '%s': the level's groups are %s",
+			       a->w[1], list);
 	}
-	return explain(s, a, 3, ff_level_spawn_add(s->level, &sp, undo), r);
+	TRY(read_shape(a, 2, 0, &sh, r));
+	return explain(s, a, 3, ff_level_order(s->level, a->w[1], &sh, undo), r);
 }
 
 /* dyn SHAPE +N|wall, dyn clear [SHAPE]: the dynamic layer. */
@@ -643,22 +717,33 @@ static ff_err sim_switch(ff_session *s, const args *a, unsigned flag, ff_cmd_res
 	return FF_OK;
 }
 
-static ff_err sim_add(ff_sim *sim, const args *a, ff_cmd_result *r)
+static ff_err sim_add(const ff_session *s, ff_sim *sim, const args *a, ff_cmd_result *r)
 {
-	int x, y, n, rad = 0;
+	int x, y, n, rad = 0, nw = a->n, g = 0;
+	const char *group = NULL;
 	long placed;
 	ff_err err;
 
-	if (a->n != 4 && a->n != 5)
-		return want(a, a->n < 4 ? 4 : 5, "sim add X,Y N [R]", r);
+	if (nw >= 6 && !strcmp(a->w[nw - 2], "group")) {
+		TRY(word_group(a, nw - 2, &group, r));
+		if ((g = ff_level_group_by_name(s->level, group)) < 0)
+			return fail_at(r, a->col[nw - 1], FF_E_NOTFOUND, "no group '%s'", group);
+		nw -= 2;
+	}
+	if (nw != 4 && nw != 5)
+		return want(a, nw < 4 ? 4 : 5, "sim add X,Y N [R] [group NAME]", r);
 	TRY(word_xy(a, 2, &x, &y, r));
 	TRY(word_int(a, 3, 1, FF_SPAWN_COUNT_MAX, "agent count", &n, r));
-	if (a->n == 5)
+	if (nw == 5)
 		TRY(word_int(a, 4, 0, FF_LEVEL_MAX_SIDE, "radius", &rad, r));
-	err = ff_sim_spawn_at(sim, x + 0.5, y + 0.5, n, rad, &placed);
+	err = ff_sim_spawn_at(sim, x + 0.5, y + 0.5, n, rad, g, &placed);
 	if (err == FF_E_RANGE || err == FF_E_WALL)
 		return fail_at(r, a->col[2], err, "'%s' %s", a->w[2],
 			       err == FF_E_RANGE ? "is outside the level" : "is a wall");
+	if (err == FF_E_UNREACH)
+		return fail_at(r, a->col[0], err, "group '%s' has no goal to walk to: give it one "
+			       "with 'goal add SHAPE group %s'", ff_level_group_name(s->level, g),
+			       ff_level_group_name(s->level, g));
 	if (err)
 		return sim_error(a, err, r);
 	if (placed < n)
@@ -692,12 +777,13 @@ static ff_err sim_line(ff_sim *sim, const args *a, ff_cmd_result *r)
 	return FF_OK;
 }
 
-/* sim spawn [N] | add X,Y N [R] | clear | line ..., on SIM. */
-static ff_err sim_run(ff_sim *sim, const char *sub, const args *a, ff_cmd_result *r)
+/* sim spawn [N] | add X,Y N [R] [group NAME] | clear | line ..., on SIM
+ * of session S. */
+static ff_err sim_run(ff_session *s, ff_sim *sim, const char *sub, const args *a,
+		      ff_cmd_result *r)
 {
-	long asked, fit;
 	ff_err err;
-	int n = -1, area;
+	int n = -1;
 
 	if (!strcmp(sub, "line"))
 		return sim_line(sim, a, r);
@@ -707,19 +793,20 @@ static ff_err sim_run(ff_sim *sim, const char *sub, const args *a, ff_cmd_result
 		return FF_OK;
 	}
 	if (!strcmp(sub, "add"))
-		return sim_add(sim, a, r);
+		return sim_add(s, sim, a, r);
 	if (a->n > 3)
 		return want(a, 3, "sim spawn [N]", r);
 	if (a->n == 3)
 		TRY(word_int(a, 2, 1, FF_SPAWN_COUNT_MAX, "agent count", &n, r));
 	err = ff_sim_spawn_level(sim, n);
-	if (err == FF_E_NOTFOUND)
-		return fail_at(r, a->col[1], err, "the level has no spawn areas: add one with 'spawn add'");
-	if (ff_sim_spawn_short(sim, &area, &asked, &fit))
-		return fail_at(r, a->col[1], err, "spawn area %d holds only %ld of its %ld agents "
-			       "without overlap: enlarge it, lower its count, or make it a source "
-			       "('rate R')", area + 1, fit, asked);
-	return err ? sim_error(a, err, r) : FF_OK;
+	if (err == FF_E_NOMEM)
+		return sim_error(a, err, r);
+	if (err) {
+		char why[200];
+
+		return fail_at(r, a->col[1], err, "%s", ff_sim_spawn_explain(sim, err, why, sizeof why));
+	}
+	return FF_OK;
 }
 
 static ff_err do_sim(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
@@ -740,7 +827,8 @@ static ff_err do_sim(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result
 	if (strcmp(sub, "spawn") && strcmp(sub, "add") && strcmp(sub, "clear") &&
 	    strcmp(sub, "line") && strcmp(sub, "reset"))
 		return fail_at(r, a->n > 1 ? a->col[1] : a->end_col, FF_E_PARSE,
-			       "expected sim spawn [N] | add X,Y N [R] | clear | reset | line X,Y X,Y"
+			       "expected sim spawn [N] | add X,Y N [R] [group NAME] | clear | reset"
+			       " | line X,Y X,Y"
 			       " | line clear | funnel on|off | separation on|off"
 			       " | speed-density on|off");
 	if (!strcmp(sub, "reset")) {
@@ -755,7 +843,7 @@ static ff_err do_sim(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result
 	if ((err = ff_session_sim(s, &sim)))
 		return sim_error(a, err, r);
 	/* a command that fails changes nothing: not even a crowd made for it */
-	if ((err = sim_run(sim, sub, a, r)) && fresh) {
+	if ((err = sim_run(s, sim, sub, a, r)) && fresh) {
 		ff_sim_destroy(s->sim);
 		s->sim = NULL;
 	}
@@ -946,9 +1034,12 @@ static const command commands[] = {
 	{{"rect", "X,Y W,H TERRAIN", "paint a W x H rectangle whose top-left cell is X,Y"}, do_rect, CMD_AT},
 	{{"circle", "X,Y R TERRAIN", "paint a filled circle of radius R"}, do_circle, CMD_AT},
 	{{"fill", "X,Y TERRAIN", "flood-fill the same-cost region around X,Y"}, do_fill, CMD_AT},
-	{{"goal", "add cell X,Y | add rect X,Y W,H | add circle X,Y R | rm N | clear",
-	  "add or remove goals"}, do_goal, CMD_AT},
-	{{"spawn", "add rect X,Y W,H COUNT [rate R] | add circle X,Y R COUNT [rate R] | rm N | clear",
+	{{"goal", "add cell X,Y | add rect X,Y W,H | add circle X,Y R [group NAME] | rm N | clear",
+	  "add or remove goals (of a group)"}, do_goal, CMD_AT},
+	{{"order", "GROUP cell X,Y | GROUP rect X,Y W,H | GROUP circle X,Y R",
+	  "give a group new goals (its agents turn at once)"}, do_order, CMD_AT},
+	{{"spawn", "add rect X,Y W,H COUNT [rate R] [group NAME] | add circle X,Y R COUNT "
+		   "[rate R] [group NAME] | rm N | clear",
 	  "add or remove agent spawn areas"}, do_spawn, CMD_AT},
 	{{"dyn", "SHAPE +N|wall | clear [SHAPE]  (SHAPE: cell X,Y | rect X,Y W,H | circle X,Y R)",
 	  "lay a cost offset or a temporary wall on the dynamic layer, or clear it"}, do_dyn, CMD_AT},
@@ -960,7 +1051,8 @@ static const command commands[] = {
 	  "solve the field in one go (or drop it)"}, do_solve, 0},
 	{{"step", "begin [dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | cell|wave|phase|all|back [N]",
 	  "begin a solve, advance it N units, or take N steps back"}, do_step, 0},
-	{{"sim", "spawn [N] | add X,Y N [R] | clear | reset | line X,Y X,Y | line clear | "
+	{{"sim", "spawn [N] | add X,Y N [R] [group NAME] | clear | reset | line X,Y X,Y | "
+		 "line clear | "
 		 "funnel on|off | separation on|off | speed-density on|off",
 	  "add or remove agents and counting lines, start afresh, switch behaviours"}, do_sim, 0},
 	{{"tick", "[N]", "advance the simulation N fixed timesteps"}, do_tick, 0},

@@ -3,6 +3,7 @@
  * shape: validate, ensure the palette covers the cost, save an undo patch,
  * then change the level; nothing is touched before the last check passes.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -83,6 +84,7 @@ static void meta_defaults(ff_level_meta *m, const char *name)
 	memset(m, 0, sizeof *m);
 	strcpy(m->name, name);
 	m->npalette = ff_level_default_palette(m->palette);
+	m->ngroups = 1;
 	for (int i = 0; i < FF_P__COUNT; i++)
 		m->params[i] = params[i].def;
 }
@@ -159,12 +161,19 @@ static bool meta_equal(const ff_level_meta *a, const ff_level_meta *b)
 		    a->palette[i].cost != b->palette[i].cost)
 			return false;
 	for (int i = 0; i < a->ngoals; i++)
-		if (memcmp(&a->goals[i], &b->goals[i], sizeof a->goals[i]))
+		if (memcmp(&a->goals[i], &b->goals[i], sizeof a->goals[i]) ||
+		    a->goal_group[i] != b->goal_group[i])
 			return false;
 	/* field by field: a spawn has padding that memcmp would compare */
 	for (int i = 0; i < a->nspawns; i++)
 		if (memcmp(&a->spawns[i].area, &b->spawns[i].area, sizeof a->spawns[i].area) ||
-		    a->spawns[i].count != b->spawns[i].count || a->spawns[i].rate != b->spawns[i].rate)
+		    a->spawns[i].count != b->spawns[i].count || a->spawns[i].rate != b->spawns[i].rate ||
+		    a->spawns[i].group != b->spawns[i].group)
+			return false;
+	if (a->ngroups != b->ngroups)
+		return false;
+	for (int i = 0; i < a->ngroups; i++)
+		if (strcmp(a->groups[i], b->groups[i]))
 			return false;
 	for (int i = 0; i < FF_P__COUNT; i++)
 		if (a->params[i] != b->params[i])
@@ -275,6 +284,43 @@ bool ff_shape_clip(const ff_level *l, const ff_shape *s, int *x0, int *y0,
 		by = l->h - 1;
 	*x0 = (int)ax, *y0 = (int)ay, *x1 = (int)bx, *y1 = (int)by;
 	return ax <= bx && ay <= by;
+}
+
+int ff_level_group_by_name(const ff_level *l, const char *name)
+{
+	if (!name || !*name || !strcmp(name, "default"))
+		return 0;
+	for (int g = 1; g < l->meta.ngroups; g++)
+		if (!strcmp(l->meta.groups[g], name))
+			return g;
+	return -1;
+}
+
+const char *ff_level_group_name(const ff_level *l, int g)
+{
+	return g > 0 && g < l->meta.ngroups ? l->meta.groups[g] : "default";
+}
+
+bool ff_group_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || n >= FF_GROUP_NAME_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)name[i]) && name[i] != '_' && name[i] != '-')
+			return false;
+	return true;
+}
+
+int ff_level_group_goals(const ff_level *l, int g, ff_shape *out)
+{
+	int n = 0;
+
+	for (int i = 0; i < l->meta.ngoals; i++)
+		if (l->meta.goal_group[i] == g)
+			out[n++] = l->meta.goals[i];
+	return n;
 }
 
 bool ff_level_is_goal(const ff_level *l, int x, int y)
@@ -587,17 +633,73 @@ static ff_err commit_meta(ff_level *l, const ff_level_meta *m, ff_patch *undo)
 	return FF_OK;
 }
 
-ff_err ff_level_goal_add(ff_level *l, const ff_shape *goal, ff_patch *undo)
+int ff_level_meta_group(ff_level_meta *m, const char *name)
+{
+	if (!name || !*name || !strcmp(name, "default"))
+		return 0;
+	if (!ff_group_name_ok(name))
+		return -1;
+	for (int g = 1; g < m->ngroups; g++)
+		if (!strcmp(m->groups[g], name))
+			return g;
+	if (m->ngroups == FF_GROUPS_MAX)
+		return -2;
+	strcpy(m->groups[m->ngroups], name);
+	return m->ngroups++;
+}
+
+ff_err ff_level_goal_add_to(ff_level *l, const ff_shape *goal, const char *group, ff_patch *undo)
 {
 	ff_err err = ff_level_check_shape(l, goal, true);
 	ff_level_meta m;
+	int g;
 
 	if (err)
 		return err;
 	if (l->meta.ngoals >= FF_GOALS_MAX)
 		return FF_E_FULL;
 	m = l->meta;
+	if ((g = ff_level_meta_group(&m, group)) < 0)
+		return g == -1 ? FF_E_INVAL : FF_E_FULL;
+	m.goal_group[m.ngoals] = (uint8_t)g;
 	m.goals[m.ngoals++] = *goal;
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_goal_add(ff_level *l, const ff_shape *goal, ff_patch *undo)
+{
+	return ff_level_goal_add_to(l, goal, NULL, undo);
+}
+
+ff_err ff_level_order(ff_level *l, const char *group, const ff_shape *goal, ff_patch *undo)
+{
+	ff_err err = ff_level_check_shape(l, goal, true);
+	int g = ff_level_group_by_name(l, group), n = 0, at = -1;
+	ff_level_meta m;
+
+	if (err)
+		return err;
+	if (g < 0)
+		return FF_E_NOTFOUND;
+	m = l->meta;
+	/* the group's goals go; the new one takes the first one's place (or
+	 * comes last when the group had none) */
+	for (int i = 0; i < l->meta.ngoals; i++) {
+		if (l->meta.goal_group[i] == g && at >= 0)
+			continue;
+		if (l->meta.goal_group[i] == g)
+			at = n, m.goals[n] = *goal;
+		else
+			m.goals[n] = l->meta.goals[i];
+		m.goal_group[n++] = l->meta.goal_group[i];
+	}
+	if (at < 0) {
+		if (n >= FF_GOALS_MAX)
+			return FF_E_FULL;
+		m.goals[n] = *goal;
+		m.goal_group[n++] = (uint8_t)g;
+	}
+	m.ngoals = n;
 	return commit_meta(l, &m, undo);
 }
 
@@ -610,6 +712,8 @@ ff_err ff_level_goal_remove(ff_level *l, int index, ff_patch *undo)
 	m = l->meta;
 	memmove(&m.goals[index], &m.goals[index + 1],
 		(size_t)(m.ngoals - index - 1) * sizeof m.goals[0]);
+	memmove(&m.goal_group[index], &m.goal_group[index + 1],
+		(size_t)(m.ngoals - index - 1) * sizeof m.goal_group[0]);
 	m.ngoals--;
 	return commit_meta(l, &m, undo);
 }
@@ -630,12 +734,34 @@ ff_err ff_level_spawn_add(ff_level *l, const ff_spawn *spawn, ff_patch *undo)
 	if (err)
 		return err;
 	if (spawn->count < 1 || spawn->count > FF_SPAWN_COUNT_MAX ||
-	    !(spawn->rate >= 0 && spawn->rate <= FF_SPAWN_RATE_MAX))
+	    !(spawn->rate >= 0 && spawn->rate <= FF_SPAWN_RATE_MAX) || spawn->group < 0 ||
+	    spawn->group >= l->meta.ngroups)
 		return FF_E_INVAL;
 	if (l->meta.nspawns >= FF_SPAWNS_MAX)
 		return FF_E_FULL;
 	m = l->meta;
 	m.spawns[m.nspawns++] = *spawn;
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_spawn_add_to(ff_level *l, const ff_spawn *spawn, const char *group,
+			     ff_patch *undo)
+{
+	ff_err err = ff_level_check_shape(l, &spawn->area, false);
+	ff_level_meta m;
+	ff_spawn sp = *spawn;
+
+	if (err)
+		return err;
+	if (sp.count < 1 || sp.count > FF_SPAWN_COUNT_MAX ||
+	    !(sp.rate >= 0 && sp.rate <= FF_SPAWN_RATE_MAX))
+		return FF_E_INVAL;
+	if (l->meta.nspawns >= FF_SPAWNS_MAX)
+		return FF_E_FULL;
+	m = l->meta;
+	if ((sp.group = ff_level_meta_group(&m, group)) < 0)
+		return sp.group == -1 ? FF_E_INVAL : FF_E_FULL;
+	m.spawns[m.nspawns++] = sp;
 	return commit_meta(l, &m, undo);
 }
 

@@ -41,6 +41,8 @@
 #define FF_PALETTE_MAX 64
 #define FF_GOALS_MAX 256
 #define FF_SPAWNS_MAX 64
+#define FF_GROUPS_MAX 16
+#define FF_GROUP_NAME_MAX 16  /* with the NUL */
 #define FF_SPAWN_COUNT_MAX 1000000
 #define FF_SPAWN_RATE_MAX 10000.0
 #define FF_PENALTY_RADIUS_MAX 16 /* wall_penalty_radius, cells */
@@ -69,6 +71,7 @@ typedef struct ff_spawn {
 				    releases RATE agents per second as room
 				    frees up, until COUNT (0 < RATE <=
 				    FF_SPAWN_RATE_MAX) */
+	int group;               /* index into meta.groups; 0 the default */
 } ff_spawn;
 
 /* Named parameters used by the solver and the simulation.  Physical ones
@@ -123,9 +126,16 @@ typedef struct ff_level_meta {
 	ff_terrain palette[FF_PALETTE_MAX];
 	int npalette;
 	ff_shape goals[FF_GOALS_MAX];
+	uint8_t goal_group[FF_GOALS_MAX]; /* each goal's index into groups */
 	int ngoals;
 	ff_spawn spawns[FF_SPAWNS_MAX];
 	int nspawns;
+	/* Groups of agents with goals of their own: groups[0] is the default
+	 * group (""), the others come in the order they were made (by a goal
+	 * or a spawn area naming them, or a 'group' line) and keep their
+	 * index for the level's life. */
+	char groups[FF_GROUPS_MAX][FF_GROUP_NAME_MAX];
+	int ngroups;
 	double params[FF_P__COUNT];
 } ff_level_meta;
 
@@ -208,6 +218,19 @@ bool ff_shape_clip(const ff_level *l, const ff_shape *s, int *x0, int *y0,
 		   int *x1, int *y1);
 /* True when (x, y) lies in any goal. */
 bool ff_level_is_goal(const ff_level *l, int x, int y);
+/* The group named NAME: "" and "default" are the default group, 0; -1 when
+ * there is none. */
+int ff_level_group_by_name(const ff_level *l, const char *name);
+/* The name of group G as users see it: "default" for 0. */
+const char *ff_level_group_name(const ff_level *l, int g);
+/* True when NAME can name a group: 1..15 characters of [A-Za-z0-9_-]. */
+bool ff_group_name_ok(const char *name);
+/* The index of group NAME in M, made when missing (NULL, "" and "default"
+ * are 0): -1 for a bad name, -2 when there is no room for another group.
+ * For parsers that fill a meta themselves. */
+int ff_level_meta_group(ff_level_meta *m, const char *name);
+/* The goals of group G into OUT (FF_GOALS_MAX shapes); how many. */
+int ff_level_group_goals(const ff_level *l, int g, ff_shape *out);
 /* Checks a shape for use as a goal (GOAL) or spawn area: inside the level,
  * sensible size, touching at least one passable cell. */
 ff_err ff_level_check_shape(const ff_level *l, const ff_shape *s, bool goal);
@@ -253,9 +276,24 @@ ff_err ff_level_circle(ff_level *l, int x, int y, int r, int cost,
 /* 4-connected flood fill of the same-cost region containing (x, y). */
 ff_err ff_level_fill(ff_level *l, int x, int y, int cost, struct ff_patch *undo);
 ff_err ff_level_goal_add(ff_level *l, const ff_shape *goal, struct ff_patch *undo);
+/* Adds GOAL to group GROUP (NULL or "" the default group), which is made
+ * when it does not exist: FF_E_INVAL for a bad name, FF_E_FULL beyond
+ * FF_GROUPS_MAX groups. */
+ff_err ff_level_goal_add_to(ff_level *l, const ff_shape *goal, const char *group,
+			    struct ff_patch *undo);
+/* An order: the goals of group GROUP become GOAL alone.  FF_E_NOTFOUND
+ * when there is no such group. */
+ff_err ff_level_order(ff_level *l, const char *group, const ff_shape *goal,
+		      struct ff_patch *undo);
 ff_err ff_level_goal_remove(ff_level *l, int index, struct ff_patch *undo);
 ff_err ff_level_goal_clear(ff_level *l, struct ff_patch *undo);
+/* Adds SPAWN, whose group must be one the level has (0, the default, on
+ * a level without groups). */
 ff_err ff_level_spawn_add(ff_level *l, const ff_spawn *spawn, struct ff_patch *undo);
+/* Adds SPAWN to group GROUP (its own group field is ignored), made when it
+ * does not exist, as ff_level_goal_add_to(). */
+ff_err ff_level_spawn_add_to(ff_level *l, const ff_spawn *spawn, const char *group,
+			     struct ff_patch *undo);
 ff_err ff_level_spawn_remove(ff_level *l, int index, struct ff_patch *undo);
 ff_err ff_level_spawn_clear(ff_level *l, struct ff_patch *undo);
 ff_err ff_level_param_set(ff_level *l, ff_param_id id, double value,

@@ -7,8 +7,9 @@
  *   size W H
  *   terrain NAME GLYPH COST          (COST 1..254 or "wall"; zero or more)
  *   param NAME VALUE                 (zero or more)
- *   goal cell X Y | goal rect X Y W H | goal circle X Y R
- *   spawn rect X Y W H COUNT | spawn circle X Y R COUNT   [rate R]
+ *   group NAME                       (zero or more; else made where used)
+ *   goal cell X Y | goal rect X Y W H | goal circle X Y R   [group NAME]
+ *   spawn rect X Y W H COUNT | spawn circle X Y R COUNT   [rate R] [group NAME]
  *   dyn SHAPE +N | dyn SHAPE wall    (the dynamic layer; zero or more)
  *   grid
  *   H rows of W glyphs
@@ -356,29 +357,63 @@ static int shape_words(const char *kind)
 	return !strcmp(kind, "rect") ? 5 : !strcmp(kind, "circle") ? 4 : 3;
 }
 
-/* "spawn SHAPE COUNT [rate R]" into SP. */
-static ff_err parse_spawn(reader *r, const words *ws, ff_spawn *sp)
+/* "group NAME" at words K, K + 1 of WS into *G (a group of M, made when
+ * new). */
+static ff_err parse_group(reader *r, const words *ws, int k, ff_level_meta *m, int *g)
 {
-	int at = ws->n > 1 ? 1 + shape_words(ws->w[1]) : 2;
-	bool rate = ws->n == at + 3;
+	if (strcmp(ws->w[k], "group"))
+		return fail(r, ws->col[k], "expected 'group NAME', not '%s'", ws->w[k]);
+	*g = ff_level_meta_group(m, ws->w[k + 1]);
+	if (*g == -1)
+		return fail(r, ws->col[k + 1], "bad group name '%s' (1 to %d letters, digits, '_' "
+			    "or '-')", ws->w[k + 1], FF_GROUP_NAME_MAX - 1);
+	if (*g == -2)
+		return fail(r, ws->col[k + 1], "too many groups (at most %d)", FF_GROUPS_MAX);
+	return FF_OK;
+}
+
+/* "goal SHAPE [group NAME]" into goal N of HD. */
+static ff_err parse_goal(reader *r, const words *ws, header *hd, int n)
+{
+	int at = ws->n > 1 ? 1 + shape_words(ws->w[1]) : 2, g = 0;
+	bool group = ws->n == at + 2;
+
+	if (parse_shape(r, ws, 1, group ? 2 : 0, &hd->m.goals[n]))
+		return FF_E_PARSE;
+	if (group && parse_group(r, ws, at, &hd->m, &g))
+		return FF_E_PARSE;
+	hd->m.goal_group[n] = (uint8_t)g;
+	return FF_OK;
+}
+
+/* "spawn SHAPE COUNT [rate R] [group NAME]" into SP. */
+static ff_err parse_spawn(reader *r, const words *ws, header *hd, ff_spawn *sp)
+{
+	int at = ws->n > 1 ? 1 + shape_words(ws->w[1]) : 2, k;
 	char *e;
 
-	if (parse_shape(r, ws, 1, rate ? 3 : 1, &sp->area))
+	if (parse_shape(r, ws, 1, ws->n > at + 1 ? ws->n - at : 1, &sp->area))
 		return FF_E_PARSE;
 	if (sp->area.kind == FF_SHAPE_CELL)
 		return fail(r, ws->col[1], "a spawn area is a rect or a circle");
 	if (word_int(r, ws, at, 1, FF_SPAWN_COUNT_MAX, "agent count", &sp->count))
 		return FF_E_PARSE;
 	sp->rate = 0;
-	if (!rate)
-		return FF_OK;
-	if (strcmp(ws->w[at + 1], "rate"))
-		return fail(r, ws->col[at + 1], "expected 'rate R' after the count, not '%s'",
-			    ws->w[at + 1]);
-	sp->rate = strtod(ws->w[at + 2], &e);
-	if (*e || e == ws->w[at + 2] || !(sp->rate > 0 && sp->rate <= FF_SPAWN_RATE_MAX))
-		return fail(r, ws->col[at + 2], "rate '%s' must be a number of agents per second "
-			    "in (0, %g]", ws->w[at + 2], FF_SPAWN_RATE_MAX);
+	sp->group = 0;
+	for (k = at + 1; k < ws->n; k += 2) {
+		if (k + 1 >= ws->n || (strcmp(ws->w[k], "rate") && strcmp(ws->w[k], "group")))
+			return fail(r, ws->col[k], "expected 'rate R' or 'group NAME' after the count, "
+				    "not '%s'", ws->w[k]);
+		if (!strcmp(ws->w[k], "group")) {
+			if (parse_group(r, ws, k, &hd->m, &sp->group))
+				return FF_E_PARSE;
+			continue;
+		}
+		sp->rate = strtod(ws->w[k + 1], &e);
+		if (*e || e == ws->w[k + 1] || !(sp->rate > 0 && sp->rate <= FF_SPAWN_RATE_MAX))
+			return fail(r, ws->col[k + 1], "rate '%s' must be a number of agents per "
+				    "second in (0, %g]", ws->w[k + 1], FF_SPAWN_RATE_MAX);
+	}
 	return FF_OK;
 }
 
@@ -429,18 +464,27 @@ static ff_err parse_header_line(reader *r, const words *ws, header *hd)
 		return parse_terrain(r, ws, hd);
 	} else if (!strcmp(k, "param")) {
 		return parse_param(r, ws, hd);
+	} else if (!strcmp(k, "group")) {
+		int g;
+
+		if (want_words(r, ws, 2, "group NAME"))
+			return FF_E_PARSE;
+		for (g = 0; g < hd->m.ngroups; g++)
+			if (!strcmp(hd->m.groups[g], ws->w[1]) || (!g && !strcmp(ws->w[1], "default")))
+				return fail(r, ws->col[1], "group '%s' is already known", ws->w[1]);
+		return parse_group(r, ws, 0, &hd->m, &g);
 	} else if (!strcmp(k, "goal")) {
 		if (hd->m.ngoals == FF_GOALS_MAX)
 			return fail(r, 1, "too many goals (at most %d)", FF_GOALS_MAX);
 		hd->goal_line[hd->m.ngoals] = r->lineno;
-		return parse_shape(r, ws, 1, 0, &hd->m.goals[hd->m.ngoals++]);
+		return parse_goal(r, ws, hd, hd->m.ngoals++);
 	} else if (!strcmp(k, "spawn")) {
 		ff_spawn *sp;
 		if (hd->m.nspawns == FF_SPAWNS_MAX)
 			return fail(r, 1, "too many spawns (at most %d)", FF_SPAWNS_MAX);
 		hd->spawn_line[hd->m.nspawns] = r->lineno;
 		sp = &hd->m.spawns[hd->m.nspawns++];
-		return parse_spawn(r, ws, sp);
+		return parse_spawn(r, ws, hd, sp);
 	} else if (!strcmp(k, "dyn")) {
 		return parse_dyn(r, ws, hd);
 	} else {
@@ -579,6 +623,7 @@ ff_err ff_textlevel_parse(const char *buf, size_t len, ff_level **out, ff_diag *
 	}
 	for (int i = 0; i < FF_P__COUNT; i++)
 		hd->m.params[i] = ff_param_info_get((ff_param_id)i)->def;
+	hd->m.ngroups = 1;
 	hd->v1_dens_r = 1.5;
 	hd->v1_dens_t = 8;
 	if ((err = read_top(&r, &note)) || (err = read_header(&r, hd)))
@@ -705,9 +750,13 @@ char *ff_textlevel_format(const ff_level *l, size_t *len)
 		ff_buf_double(&b, m->params[i]);
 		ff_buf_putc(&b, '\n');
 	}
+	for (int g = 1; g < m->ngroups; g++)
+		ff_buf_printf(&b, "group %s\n", m->groups[g]);
 	for (int i = 0; i < m->ngoals; i++) {
 		ff_buf_puts(&b, "goal ");
 		format_shape(&b, &m->goals[i]);
+		if (m->goal_group[i])
+			ff_buf_printf(&b, " group %s", m->groups[m->goal_group[i]]);
 		ff_buf_putc(&b, '\n');
 	}
 	for (int i = 0; i < m->nspawns; i++) {
@@ -718,6 +767,8 @@ char *ff_textlevel_format(const ff_level *l, size_t *len)
 			ff_buf_puts(&b, " rate ");
 			ff_buf_double(&b, m->spawns[i].rate);
 		}
+		if (m->spawns[i].group)
+			ff_buf_printf(&b, " group %s", m->groups[m->spawns[i].group]);
 		ff_buf_putc(&b, '\n');
 	}
 	format_dyn(&b, l);

@@ -26,9 +26,10 @@ src_core_libffcore_la_SOURCES += \
 	src/core/solver_bucketq.c src/core/solver_dijkstra.c src/core/solver_fmm.c src/core/solver_repair.c \
 	src/core/solver_par.c src/core/solver_par.h \
 	src/core/level_gen.c src/core/level_gen.h
-# Crowd simulation: PRNG, neighbour grid, agents.
+# Crowd simulation: PRNG, the groups' fields, neighbour grid, agents.
 src_core_libffcore_la_SOURCES += \
 	src/core/rng.c src/core/rng.h \
+	src/core/fields.c src/core/fields.h \
 	src/core/sim_spatial.c src/core/sim_spatial.h \
 	src/core/sim.c src/core/sim.h src/core/sim_impl.h \
 	src/core/sim_level.c src/core/sim_step.c src/core/sim_density.c src/core/sim_spawn.c

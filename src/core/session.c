@@ -107,10 +107,12 @@ void ff_session_fini(ff_session *s)
 	clear(s->redo, &s->nredo);
 	ff_level_destroy(s->level);
 	ff_sim_destroy(s->sim);
+	ff_fields_destroy(s->fields);
 	ff_solver_destroy(s->solver);
 	free(s->steps);
 	s->level = NULL;
 	s->sim = NULL;
+	s->fields = NULL;
 	s->solver = NULL;
 	s->steps = NULL;
 	s->at = NULL;
@@ -236,17 +238,31 @@ static ff_err ensure_solver(ff_session *s)
 	return FF_OK;
 }
 
+int ff_session_field_group(const ff_session *s)
+{
+	const ff_level_meta *m = &s->level->meta;
+
+	for (int g = 0; g < m->ngroups; g++)
+		for (int i = 0; i < m->ngoals; i++)
+			if (m->goal_group[i] == g)
+				return g;
+	return 0;
+}
+
 /* Begins again with the current options and replays the recorded steps. */
 static ff_err replay(ff_session *s)
 {
 	const ff_level *l = s->level;
+	ff_shape goals[FF_GOALS_MAX];
+	int n;
 	ff_err err;
 
 	if (l->meta.ngoals == 0)
 		return FF_E_NOTFOUND;
 	if ((err = ensure_solver(s)))
 		return err;
-	err = ff_solver_begin(s->solver, l, l->meta.goals, l->meta.ngoals, &s->opts);
+	n = ff_level_group_goals(l, ff_session_field_group(s), goals);
+	err = ff_solver_begin(s->solver, l, goals, n, &s->opts);
 	if (err)
 		return err;
 	for (int i = 0; i < s->nsteps; i++)
@@ -256,8 +272,22 @@ static ff_err replay(ff_session *s)
 
 static bool same_goals(const ff_level_meta *a, const ff_level_meta *b)
 {
-	return a->ngoals == b->ngoals &&
-	       !memcmp(a->goals, b->goals, (size_t)a->ngoals * sizeof a->goals[0]);
+	return a->ngoals == b->ngoals && a->ngroups == b->ngroups &&
+	       !memcmp(a->goals, b->goals, (size_t)a->ngoals * sizeof a->goals[0]) &&
+	       !memcmp(a->goal_group, b->goal_group, (size_t)a->ngoals);
+}
+
+/* Lends the session's field to the fields for the group it solves, when
+ * it is finished and solved as they solve; takes it back from the others. */
+static void lend(ff_session *s)
+{
+	int vg = ff_session_field_group(s);
+	bool done = s->field && ff_solver_phase(s->solver) == FF_PHASE_DONE;
+
+	if (!s->fields)
+		return;
+	for (int g = 0; g < FF_GROUPS_MAX; g++)
+		ff_fields_lend(s->fields, g, g == vg && done ? s->solver : NULL);
 }
 
 /* The crowd keeps its own copy of the flow: hand it the field once it is
@@ -266,12 +296,14 @@ static bool same_goals(const ff_level_meta *a, const ff_level_meta *b)
  * crowd in ensure_solver). */
 static void sync_sim(ff_session *s)
 {
+	lend(s);
 	if (!s->sim || !s->field || ff_solver_phase(s->solver) != FF_PHASE_DONE)
 		return;
 	if (ff_sim_refresh(s->sim) != FF_OK) {
 		ff_sim_destroy(s->sim);
 		s->sim = NULL;
-		snprintf(s->note, sizeof s->note, "agents removed: the level changed size");
+		snprintf(s->note, sizeof s->note, "agents removed: the level changed size or "
+			 "memory ran out");
 	}
 }
 
@@ -290,8 +322,11 @@ ff_err ff_session_sim(ff_session *s, ff_sim **out)
 {
 	if (!s->field || ff_solver_phase(s->solver) != FF_PHASE_DONE)
 		return FF_E_STATE;
+	if (!s->fields && !(s->fields = ff_fields_create(s->level, &s->opts)))
+		return FF_E_NOMEM;
+	lend(s);
 	if (!s->sim) {
-		s->sim = ff_sim_create(s->level, s->solver, 1024);
+		s->sim = ff_sim_create(s->level, s->fields, 1024);
 		if (!s->sim)
 			return FF_E_NOMEM;
 		ff_sim_set_flags(s->sim, s->sim_flags);
@@ -311,6 +346,15 @@ static ff_err refresh_field(ff_session *s, const ff_patch *p)
 	if (cells_only && !p->cells && !p->dyn) {
 		snprintf(s->note, sizeof s->note, "field unchanged");
 		return FF_OK;
+	}
+	if (s->fields) {
+		if (p->resized)
+			ff_fields_resized(s->fields);
+		else if (!cells_only)
+			ff_fields_goals_changed(s->fields);
+		if (p->cells && !p->resized)
+			ff_fields_cells_changed(s->fields, p->x, p->y, p->x + p->w - 1,
+						p->y + p->h - 1);
 	}
 	if (cells_only && ff_solver_phase(s->solver) == FF_PHASE_DONE &&
 	    ff_solver_repair(s->solver, p->x, p->y, p->x + p->w - 1, p->y + p->h - 1) == FF_OK) {
@@ -347,6 +391,8 @@ ff_err ff_session_begin(ff_session *s, const ff_solver_opts *opts)
 		s->nsteps = oldn;
 		return err;
 	}
+	if (s->fields)
+		ff_fields_set_opts(s->fields, &s->opts);
 	s->field = true;
 	sync_sim(s);
 	return FF_OK;

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "buf.h"
+#include "fields.h"
 #include "level.h"
 #include "level_patch.h"
 #include "sim.h"
@@ -56,7 +57,9 @@ typedef struct ff_session {
 	int nsteps, steps_cap;
 	char note[160];          /* what the last refresh did, for the status */
 
-	/* The crowd, following the field. */
+	/* The crowd: each group follows its own field (the field above is
+	 * lent to it for the group it shows). */
+	ff_fields *fields;       /* owned; NULL until agents are first added */
 	ff_sim *sim;             /* owned; NULL until agents are first added */
 	unsigned sim_flags;      /* FF_SIM_* */
 
@@ -105,6 +108,9 @@ ff_err ff_session_redo(ff_session *s);
  * recording begins: its replay starts without it); off: back in reach. */
 void ff_session_mark_history(ff_session *s, bool on);
 
+/* The group whose goals the session's field solves: the default group when
+ * it has goals, else the first group that has (0 when none has). */
+int ff_session_field_group(const ff_session *s);
 /* Begins a field with OPTS (NULL: keep the current ones) and forgets the
  * steps taken.  FF_E_NOTFOUND when the level has no goals, FF_E_WALL when
  * they lie on walls only; the previous field is kept on error. */

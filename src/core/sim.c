@@ -31,35 +31,31 @@ ff_err ff_sim_check(const ff_level *l)
 	return v[FF_P_RADIUS] > 0.5 * v[FF_P_CELL_SIZE] ? FF_E_INVAL : FF_OK;
 }
 
-ff_sim *ff_sim_create(const ff_level *level, const ff_solver *solver,
-		      size_t capacity)
+ff_sim *ff_sim_create(const ff_level *level, ff_fields *fields, size_t capacity)
 {
 	ff_sim *s;
 
-	if (!level || !solver)
+	if (!level || !fields)
 		return NULL;
 	s = calloc(1, sizeof *s);
 	if (!s)
 		return NULL;
 	s->level = level;
-	s->solver = solver;
+	s->fields = fields;
 	s->w = level->w;
 	s->h = level->h;
 	ff_rng_seed(&s->rng, (uint64_t)level->meta.params[FF_P_SEED]);
 	zero_stats(s);
-	s->arrive = malloc((size_t)s->w * (size_t)s->h);
 	s->clear = malloc((size_t)s->w * (size_t)s->h * sizeof *s->clear);
-	s->flow = malloc((size_t)s->w * (size_t)s->h * 2 * sizeof *s->flow);
 	s->walls = malloc((size_t)s->w * (size_t)s->h);
 	s->dens = calloc((size_t)s->w * (size_t)s->h, sizeof *s->dens);
 	s->inv_area = malloc((size_t)s->w * (size_t)s->h * sizeof *s->inv_area);
 	s->colsum = malloc((size_t)s->w * sizeof *s->colsum);
 	s->fd_gamma = s->fd_rho_max = -1;
-	s->short_area = -1;
+	s->fail.area = -1;
 	for (int c = 1; c < 256; c++)
 		s->inv_cost[c] = c == FF_WALL ? 0.0f : (float)(1.0 / c);
-	if (!s->arrive || !s->clear || !s->flow || !s->walls || !s->dens || !s->inv_area ||
-	    !s->colsum)
+	if (!s->clear || !s->walls || !s->dens || !s->inv_area || !s->colsum)
 		goto fail;
 	if (ff_spatial_init(&s->grid, s->w, s->h, capacity) != FF_OK)
 		goto fail;
@@ -80,15 +76,18 @@ void ff_sim_destroy(ff_sim *s)
 	ff_spatial_fini(&s->grid);
 	ff_sim_sources_clear(s);
 	ff_sim_clear_lines(s);
-	free(s->arrive);
+	for (int g = 0; g < FF_GROUPS_MAX; g++) {
+		free(s->gf[g].flow);
+		free(s->gf[g].arrive);
+	}
 	free(s->clear);
-	free(s->flow);
 	free(s->walls);
 	free(s->dens);
 	free(s->inv_area);
 	free(s->colsum);
 	free(s->id);
 	free(s->state);
+	free(s->grp);
 	free(s->x);
 	free(s->y);
 	free(s->vx);
@@ -99,12 +98,14 @@ void ff_sim_destroy(ff_sim *s)
 size_t ff_sim_bytes(const ff_sim *s)
 {
 	size_t cells = (size_t)s->w * (size_t)s->h;
-	size_t agent = sizeof *s->id + sizeof *s->state + 4 * sizeof(double);
-	size_t grid = sizeof(uint32_t) * 2 + sizeof(float) * 2;
+	size_t agent = sizeof *s->id + sizeof *s->state + sizeof *s->grp + 4 * sizeof(double);
+	size_t grid = sizeof(uint32_t) * 2 + sizeof(float) * 2, groups = 0;
 
-	return sizeof *s +
-	       cells * (2 + sizeof *s->clear + 2 * sizeof *s->flow + sizeof(uint32_t) +
-			sizeof *s->dens + sizeof *s->inv_area) +
+	for (int g = 0; g < FF_GROUPS_MAX; g++)
+		groups += s->gf[g].flow ? cells * (2 * sizeof(float) + 1) : 0;
+	return sizeof *s + groups +
+	       cells * (1 + sizeof *s->clear + sizeof(uint32_t) + sizeof *s->dens +
+			sizeof *s->inv_area) +
 	       (size_t)s->w * sizeof *s->colsum + s->cap * agent + s->grid.cap * grid;
 }
 
@@ -112,9 +113,9 @@ size_t ff_sim_bytes(const ff_sim *s)
  * already grown are just larger). */
 ff_err ff_sim_reserve(ff_sim *s, size_t cap)
 {
-	void **arrays[] = {(void **)&s->id, (void **)&s->state, (void **)&s->x,
+	void **arrays[] = {(void **)&s->id, (void **)&s->state, (void **)&s->grp, (void **)&s->x,
 			   (void **)&s->y, (void **)&s->vx, (void **)&s->vy};
-	size_t sizes[] = {sizeof *s->id, sizeof *s->state, sizeof *s->x,
+	size_t sizes[] = {sizeof *s->id, sizeof *s->state, sizeof *s->grp, sizeof *s->x,
 			  sizeof *s->y, sizeof *s->vx, sizeof *s->vy};
 
 	if (cap <= s->cap)
@@ -231,6 +232,8 @@ void ff_sim_line_get(const ff_sim *s, int k, ff_sim_line *out)
 void ff_sim_clear(ff_sim *s)
 {
 	s->n = 0;
+	for (int g = 0; g < FF_GROUPS_MAX; g++)
+		s->gf[g].agents = 0;
 	ff_sim_sources_clear(s);
 }
 
@@ -253,10 +256,26 @@ void ff_sim_agent(const ff_sim *s, size_t i, ff_agent *out)
 	assert(i < s->n);
 	out->id = s->id[i];
 	out->state = s->state[i];
+	out->group = s->grp[i];
 	out->x = s->x[i];
 	out->y = s->y[i];
 	out->vx = s->vx[i];
 	out->vy = s->vy[i];
+}
+
+void ff_sim_flow_at(const ff_sim *s, int g, int x, int y, float *fx, float *fy)
+{
+	const ff_gfield *gf = &s->gf[g];
+	const ff_solver *sv = ff_fields_peek(s->fields, g);
+	size_t at = 2 * ((size_t)y * (size_t)s->w + (size_t)x);
+
+	*fx = *fy = 0;
+	if (gf->copied && gf->version == ff_fields_version(s->fields, g)) {
+		*fx = gf->flow[at];
+		*fy = gf->flow[at + 1];
+	} else if (sv) {
+		ff_solver_flow(sv, x, y, fx, fy);
+	}
 }
 
 const ff_sim_stats *ff_sim_last(const ff_sim *s)
@@ -267,6 +286,13 @@ const ff_sim_stats *ff_sim_last(const ff_sim *s)
 const ff_sim_totals *ff_sim_totals_get(const ff_sim *s)
 {
 	return &s->tot;
+}
+
+void ff_sim_group_get(const ff_sim *s, int g, ff_sim_group *out)
+{
+	assert(g >= 0 && g < FF_GROUPS_MAX);
+	*out = s->gtot[g];
+	out->alive = s->galive[g];
 }
 
 /* FNV-1a, fed integers least significant byte first. */
@@ -296,6 +322,8 @@ uint64_t ff_sim_hash(const ff_sim *s)
 	for (size_t i = 0; i < s->n; i++) {
 		h = fnv(h, s->id[i], 4);
 		h = fnv(h, s->state[i], 1);
+		if (s->grp[i])
+			h = fnv(h, s->grp[i], 1);
 		h = fnv(h, bits(s->x[i]), 8);
 		h = fnv(h, bits(s->y[i]), 8);
 		h = fnv(h, bits(s->vx[i]), 8);

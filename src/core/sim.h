@@ -31,6 +31,7 @@
 #include <stdint.h>
 
 #include "err.h"
+#include "fields.h"
 #include "level.h"
 #include "solver.h"
 
@@ -50,6 +51,7 @@ enum { FF_AGENT_MOVING, FF_AGENT_STRANDED, FF_AGENT_ARRIVED };
 typedef struct ff_agent {
 	uint32_t id;
 	int state;                      /* FF_AGENT_* */
+	int group;                      /* index into the level's groups */
 	double x, y, vx, vy;            /* cells, cells per second */
 } ff_agent;
 
@@ -99,17 +101,31 @@ typedef struct ff_sim_line {
 					 * crossings */
 } ff_sim_line;
 
+/* Totals of one group since creation. */
+typedef struct ff_sim_group {
+	long spawned, arrived, alive;
+	long first_arrival, last_arrival; /* tick numbers (1-based), 0 if none */
+	double throughput;              /* arrivals per tick, first to last */
+} ff_sim_group;
+
+/* Why ff_sim_spawn_level() failed, for a message. */
+typedef struct ff_sim_spawn_fail {
+	int area;                       /* the spawn area (index), or -1 */
+	int group;                      /* its group */
+	long asked, fit;                /* FF_E_FULL: agents asked and room */
+} ff_sim_spawn_fail;
+
 /* --- lifecycle --------------------------------------------------------- */
 
 /* FF_E_INVAL when LEVEL's parameters cannot be simulated: a body radius of
  * more than half a cell (bodies collide only with the 8 cells around). */
 ff_err ff_sim_check(const ff_level *level);
-/* Creates an empty sim over LEVEL and SOLVER (both borrowed; the solver must
- * be for LEVEL's size) with room for CAPACITY agents (it grows when spawning
- * more), seeded from LEVEL's "seed" parameter.  NULL on bad arguments or
- * when out of memory.  Caller frees with ff_sim_destroy(). */
-ff_sim *ff_sim_create(const ff_level *level, const ff_solver *solver,
-		      size_t capacity);
+/* Creates an empty sim over LEVEL whose groups follow the fields of FIELDS
+ * (both borrowed; the fields are LEVEL's), with room for CAPACITY agents
+ * (it grows when spawning more), seeded from LEVEL's "seed" parameter.
+ * NULL on bad arguments or when out of memory.  Caller frees with
+ * ff_sim_destroy(). */
+ff_sim *ff_sim_create(const ff_level *level, ff_fields *fields, size_t capacity);
 /* Frees SIM; NULL is a no-op. */
 void ff_sim_destroy(ff_sim *sim);
 /* Bytes of memory the sim holds. */
@@ -121,31 +137,39 @@ size_t ff_sim_bytes(const ff_sim *sim);
 void ff_sim_set_flags(ff_sim *sim, unsigned flags);
 /* Reseeds the PRNG (the level's seed is used at creation). */
 void ff_sim_seed(ff_sim *sim, uint64_t seed);
-/* Rebuilds what the sim derives from the level and the solver (flow and
- * unreachable cells, goal and arrival cells, distance to walls): O(cells).
- * FF_E_STATE when the level's size changed. */
+/* Rebuilds what the sim derives from the level (distance to walls, walls
+ * around each cell) and, for each group with agents, takes its field again
+ * when it changed (solving it when it is gone): O(cells).  A group whose
+ * field cannot be had (its goals were removed) has its agents stranded.
+ * FF_E_STATE when the level's size changed, FF_E_NOMEM. */
 ff_err ff_sim_refresh(ff_sim *sim);
 /* Spawns the level's spawn areas: each area's own count when TOTAL < 0,
  * otherwise TOTAL agents shared among the areas in proportion to their
- * counts.  Bodies are placed without overlap, uniformly at random in the
- * passable part of each area (random sequential addition,
- * docs/simulation.md).  An area with a rate is a source: it releases its
- * agents from the next tick on, RATE per second as room frees up.
- * FF_E_NOTFOUND when the level has no spawn area, FF_E_WALL when an area
- * has no passable cell, FF_E_FULL when an ordinary area cannot hold its
- * agents (ff_sim_spawn_short() says which and how many fit), FF_E_NOMEM;
- * on error nothing is spawned. */
+ * counts; an area's agents are of its group.  Bodies are placed without
+ * overlap, uniformly at random in the passable part of each area (random
+ * sequential addition, docs/simulation.md).  An area with a rate is a
+ * source: it releases its agents from the next tick on, RATE per second as
+ * room frees up.  FF_E_NOTFOUND when the level has no spawn area;
+ * otherwise, with ff_sim_spawn_failure() naming the area: FF_E_WALL when
+ * an area has no passable cell, FF_E_FULL when an ordinary area cannot
+ * hold its agents (and how many fit), FF_E_UNREACH when an area's group
+ * has no goals or they lie on walls only; FF_E_NOMEM; on error nothing is
+ * spawned. */
 ff_err ff_sim_spawn_level(ff_sim *sim, long total);
-/* After ff_sim_spawn_level() gave FF_E_FULL: the index of the area, the
- * agents it was to hold and how many fit; false after any other result. */
-bool ff_sim_spawn_short(const ff_sim *sim, int *area, long *asked, long *fit);
-/* Places up to N agents, without overlap, on the passable cells whose
- * centres lie within RADIUS cells of the centre of (X, Y)'s cell (that
- * cell alone when RADIUS < 1); *PLACED (when not NULL) gets how many
- * found room.  FF_E_RANGE when (X, Y) is outside the level, FF_E_WALL
- * when it is in a wall, FF_E_INVAL for a bad N or RADIUS, FF_E_NOMEM; on
- * error nothing is spawned. */
-ff_err ff_sim_spawn_at(ff_sim *sim, double x, double y, long n, double radius,
+/* After ff_sim_spawn_level() failed on an area: which, and for FF_E_FULL
+ * how many fit; false after any other result. */
+bool ff_sim_spawn_failure(const ff_sim *sim, ff_sim_spawn_fail *out);
+/* What to tell a user about ERR, the result of ff_sim_spawn_level(), in
+ * BUF (N bytes): which area failed and what to do about it. */
+const char *ff_sim_spawn_explain(const ff_sim *sim, ff_err err, char *buf, size_t n);
+/* Places up to N agents of group GROUP, without overlap, on the passable
+ * cells whose centres lie within RADIUS cells of the centre of (X, Y)'s
+ * cell (that cell alone when RADIUS < 1); *PLACED (when not NULL) gets how
+ * many found room.  FF_E_RANGE when (X, Y) is outside the level, FF_E_WALL
+ * when it is in a wall, FF_E_INVAL for a bad N, RADIUS or GROUP,
+ * FF_E_UNREACH when the group has no goals, FF_E_NOMEM; on error nothing
+ * is spawned. */
+ff_err ff_sim_spawn_at(ff_sim *sim, double x, double y, long n, double radius, int group,
 		       long *placed);
 /* Adds a counting line: the segment from (X0, Y0) to (X1, Y1), in cell
  * units, e.g. across a chokepoint's gap.  An agent whose move in a tick
@@ -177,15 +201,22 @@ long ff_sim_pending(const ff_sim *sim);
 size_t ff_sim_count(const ff_sim *sim);
 /* The I-th present agent in id order (I < ff_sim_count()). */
 void ff_sim_agent(const ff_sim *sim, size_t i, ff_agent *out);
+/* The unit flow group G's agents follow at cell (X, Y) (what they sample
+ * between cell centres): their copy of the group's field, or the field
+ * itself before they have one; (0, 0) where there is none. */
+void ff_sim_flow_at(const ff_sim *sim, int g, int x, int y, float *fx, float *fy);
 /* Statistics of the last tick (all zero before the first). */
 const ff_sim_stats *ff_sim_last(const ff_sim *sim);
 const ff_sim_totals *ff_sim_totals_get(const ff_sim *sim);
+/* The totals of group G (a group of the level). */
+void ff_sim_group_get(const ff_sim *sim, int g, ff_sim_group *out);
 /* A stable 64-bit hash of the state: FNV-1a over, in this order, the tick
  * count, the number of agents present, then for each agent in id order its
- * id (4 bytes), state (1 byte) and x, y, vx, vy as IEEE-754 binary64 bit
- * patterns (8 bytes each), then the arrived count and the PRNG's four
- * words; every integer is fed least significant byte first (int64 unless
- * stated).  Equal states hash equal on every host. */
+ * id (4 bytes), state (1 byte), its group (1 byte, only when not the
+ * default) and x, y, vx, vy as IEEE-754 binary64 bit patterns (8 bytes
+ * each), then the arrived count and the PRNG's four words; every integer
+ * is fed least significant byte first (int64 unless stated).  Equal states
+ * hash equal on every host. */
 uint64_t ff_sim_hash(const ff_sim *sim);
 
 #endif

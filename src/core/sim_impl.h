@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "fields.h"
 #include "level.h"
 #include "rng.h"
 #include "sim.h"
@@ -38,11 +39,25 @@ typedef struct ff_source {
 	long ncells;
 	long left;                   /* agents still to come */
 	double rate, acc;            /* per second; released but not placed */
+	int group;
 } ff_source;
+
+/* What a group's agents follow: a copy of its field's flow (sampling it
+ * here is several times cheaper than asking the solver for four cells per
+ * agent per tick) and its goal and unreachable cells, taken from the
+ * fields when they change (versions differ) and the group has agents.
+ * Allocated when the group first gets agents, so a tick never does. */
+typedef struct ff_gfield {
+	float *flow;                 /* 2*w*h unit flow per cell */
+	uint8_t *arrive;             /* w*h: FF_SIM_AT_* flags */
+	unsigned version;            /* of the field copied */
+	bool copied;                 /* flow and arrive hold a field */
+	long agents;                 /* of this group present, alive or kept */
+} ff_gfield;
 
 struct ff_sim {
 	const ff_level *level;       /* borrowed */
-	const ff_solver *solver;     /* borrowed */
+	ff_fields *fields;           /* borrowed: every group's field */
 	int w, h;
 	unsigned flags;
 	ff_rng rng;
@@ -51,13 +66,13 @@ struct ff_sim {
 	uint32_t next_id;
 	uint32_t *id;                /* agent arrays, id order */
 	uint8_t *state;
+	uint8_t *grp;                /* each agent's group */
 	double *x, *y, *vx, *vy;
 	ff_spatial grid;
-	uint8_t *arrive;             /* w*h: FF_SIM_AT_* flags */
+	ff_gfield gf[FF_GROUPS_MAX];
 	uint16_t *clear;             /* w*h: chamfer distance to wall or edge */
 	uint8_t *walls;              /* w*h: which of the 8 neighbours are wall
 				      * or outside (FF_SIM_NBR_BIT order) */
-	float *flow;                 /* 2*w*h: the solver's unit flow per cell */
 	float *dens;                 /* w*h: agents per m^2 around each cell,
 				      * from the tick's neighbour grid */
 	float *inv_area;             /* w*h: 1 / passable m^2 of each cell's
@@ -71,8 +86,7 @@ struct ff_sim {
 				      * i * fd_rho_max / FF_SIM_FD_N */
 	ff_source src[FF_SPAWNS_MAX];
 	int nsrc;
-	int short_area;              /* the last spawn's full area, or -1 */
-	long short_asked, short_fit;
+	ff_sim_spawn_fail fail;      /* why the last spawn failed */
 	struct ff_lines {
 		double seg[4];
 		long net, peak, first, last;
@@ -82,8 +96,15 @@ struct ff_sim {
 	int nlines;
 	ff_sim_stats last;
 	ff_sim_totals tot;
+	ff_sim_group gtot[FF_GROUPS_MAX];
+	long galive[FF_GROUPS_MAX];  /* after the last tick */
+	long garrivals[FF_GROUPS_MAX]; /* during the tick being run */
 };
 
+/* Makes sure group G has its flow and arrive arrays and a copy of its
+ * field when that changed: FF_E_NOMEM, or the fields' error when the group
+ * has no field (no goals, goals on walls) (sim_level.c). */
+ff_err ff_sim_group_ready(ff_sim *s, int g);
 /* Grows the agent arrays to CAP (sim.c). */
 ff_err ff_sim_reserve(ff_sim *s, size_t cap);
 /* Makes room in every line for NEW more agents spawned (sim.c). */

@@ -10,24 +10,24 @@
 
 #include "sim_impl.h"
 
-/* Marks goal cells 2, then every cell whose centre is within RADIUS of a
- * goal cell's centre 1 (both mean FF_SIM_AT_GOAL); only goal cells on the
- * region's edge need to spread. */
-static void build_arrive(ff_sim *s, double radius)
+/* Marks the goal cells of group G in A 2, then every cell whose centre is
+ * within RADIUS of a goal cell's centre 1 (both mean FF_SIM_AT_GOAL); only
+ * goal cells on the region's edge need to spread. */
+static void build_arrive(ff_sim *s, int g, uint8_t *a, double radius)
 {
 	const ff_level *l = s->level;
 	int w = s->w, h = s->h, rr = (int)floor(radius);
-	uint8_t *a = s->arrive;
 
 	memset(a, 0, (size_t)w * (size_t)h);
-	for (int g = 0; g < l->meta.ngoals; g++) {
+	for (int k = 0; k < l->meta.ngoals; k++) {
 		int x0, y0, x1, y1;
 
-		if (!ff_shape_clip(l, &l->meta.goals[g], &x0, &y0, &x1, &y1))
+		if (l->meta.goal_group[k] != g ||
+		    !ff_shape_clip(l, &l->meta.goals[k], &x0, &y0, &x1, &y1))
 			continue;
 		for (int y = y0; y <= y1; y++)
 			for (int x = x0; x <= x1; x++)
-				if (ff_shape_contains(&l->meta.goals[g], x, y))
+				if (ff_shape_contains(&l->meta.goals[k], x, y))
 					a[(size_t)y * w + x] = 2;
 	}
 	if (rr < 1)
@@ -86,21 +86,55 @@ static void build_clearance(ff_sim *s)
 		}
 }
 
-/* A copy of the solver's per-cell flow (sampling it here is several times
- * cheaper than asking the solver for four cells per agent per tick), and
- * the unreachable cells.  Turns arrive[] into FF_SIM_AT_* flags. */
-static void build_flow(ff_sim *s)
+/* A copy of field SV's per-cell flow, and the cells it cannot reach, into
+ * GF; turns its arrive[] into FF_SIM_AT_* flags. */
+static void build_flow(ff_sim *s, const ff_solver *sv, ff_gfield *gf)
 {
 	size_t at = 0;
 
 	for (int y = 0; y < s->h; y++)
 		for (int x = 0; x < s->w; x++, at++) {
-			uint8_t *a = &s->arrive[at];
+			uint8_t *a = &gf->arrive[at];
 
-			ff_solver_flow(s->solver, x, y, &s->flow[2 * at], &s->flow[2 * at + 1]);
+			ff_solver_flow(sv, x, y, &gf->flow[2 * at], &gf->flow[2 * at + 1]);
 			*a = (*a ? FF_SIM_AT_GOAL : 0) |
-			     (isinf(ff_solver_value(s->solver, x, y)) ? FF_SIM_AT_UNREACH : 0);
+			     (isinf(ff_solver_value(sv, x, y)) ? FF_SIM_AT_UNREACH : 0);
 		}
+}
+
+ff_err ff_sim_group_ready(ff_sim *s, int g)
+{
+	ff_gfield *gf = &s->gf[g];
+	size_t cells = (size_t)s->w * (size_t)s->h;
+	const ff_solver *sv;
+	ff_err e;
+
+	if (!gf->flow) {
+		gf->flow = malloc(cells * 2 * sizeof *gf->flow);
+		gf->arrive = malloc(cells);
+		if (!gf->flow || !gf->arrive) {
+			free(gf->flow);
+			free(gf->arrive);
+			gf->flow = NULL;
+			gf->arrive = NULL;
+			return FF_E_NOMEM;
+		}
+	}
+	if (gf->copied && gf->version == ff_fields_version(s->fields, g))
+		return FF_OK;
+	e = g < s->level->meta.ngroups ? ff_fields_get(s->fields, g, &sv) : FF_E_NOTFOUND;
+	gf->version = ff_fields_version(s->fields, g);
+	gf->copied = true;
+	if (e != FF_OK) {
+		/* no way anywhere: the group's agents stand, stranded */
+		memset(gf->flow, 0, cells * 2 * sizeof *gf->flow);
+		memset(gf->arrive, FF_SIM_AT_UNREACH, cells);
+		return e;
+	}
+	build_arrive(s, g, gf->arrive,
+		     s->level->meta.params[FF_P_ARRIVAL_RADIUS] / s->level->meta.params[FF_P_CELL_SIZE]);
+	build_flow(s, sv, gf);
+	return FF_OK;
 }
 
 /* For every cell, which of its 8 neighbours are wall or outside: most
@@ -123,14 +157,16 @@ static void build_walls(ff_sim *s)
 
 ff_err ff_sim_refresh(ff_sim *s)
 {
-	const double *v = s->level->meta.params;
-
 	if (s->level->w != s->w || s->level->h != s->h)
 		return FF_E_STATE;
-	build_arrive(s, v[FF_P_ARRIVAL_RADIUS] / v[FF_P_CELL_SIZE]);
 	build_clearance(s);
 	build_walls(s);
-	build_flow(s);
 	ff_sim_density_setup(s, true);
+	/* the arrival radius or the goals may have changed with the field */
+	for (int g = 0; g < FF_GROUPS_MAX; g++) {
+		s->gf[g].copied = false;
+		if (s->gf[g].agents > 0 && ff_sim_group_ready(s, g) == FF_E_NOMEM)
+			return FF_E_NOMEM;
+	}
 	return FF_OK;
 }

@@ -12,6 +12,7 @@
  * room frees up, until its count.  Every draw comes from the sim's PRNG,
  * in a fixed order, so a seed gives the same crowd on every host.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,12 +142,13 @@ static long area_cells(const ff_sim *s, const ff_shape *a, int32_t **out)
 	return n;
 }
 
-static void add_agent(ff_sim *s, double x, double y)
+static void add_agent(ff_sim *s, double x, double y, int g)
 {
 	size_t i = s->n++;
 
 	s->id[i] = s->next_id++;
 	s->state[i] = FF_AGENT_MOVING;
+	s->grp[i] = (uint8_t)g;
 	s->x[i] = x;
 	s->y[i] = y;
 	s->vx[i] = 0;
@@ -162,10 +164,10 @@ static void draw_point(ff_sim *s, const int32_t *cells, long ncells, double *px,
 	*py = c / s->w + ff_rng_uniform(&s->rng);
 }
 
-/* Random sequential addition of up to N bodies of radius R into the
- * NCELLS cells of CELLS, against the bodies in O (which the new ones
- * join); the number placed. */
-static long place(ff_sim *s, occ *o, const int32_t *cells, long ncells, long n, double r)
+/* Random sequential addition of up to N bodies of radius R and group G
+ * into the NCELLS cells of CELLS, against the bodies in O (which the new
+ * ones join); the number placed. */
+static long place(ff_sim *s, occ *o, const int32_t *cells, long ncells, long n, double r, int g)
 {
 	long placed = 0, misses = 0, limit = FF_SIM_SPAWN_MISSES * ncells;
 
@@ -177,7 +179,7 @@ static long place(ff_sim *s, occ *o, const int32_t *cells, long ncells, long n, 
 			misses++;
 			continue;
 		}
-		add_agent(s, px, py);
+		add_agent(s, px, py, g);
 		occ_add(o, s, s->n - 1);
 		placed++;
 		misses = 0;
@@ -188,6 +190,7 @@ static long place(ff_sim *s, occ *o, const int32_t *cells, long ncells, long n, 
 typedef struct placed {
 	uint64_t key;            /* cell index, then draw order */
 	double x, y;
+	uint8_t grp;
 } placed;
 
 static int cmp_placed(const void *a, const void *b)
@@ -212,11 +215,15 @@ static void sort_new(ff_sim *s, size_t from, placed *p)
 		p[k].key = cell << 32 | k;
 		p[k].x = s->x[from + k];
 		p[k].y = s->y[from + k];
+		p[k].grp = s->grp[from + k];
 	}
 	qsort(p, n, sizeof *p, cmp_placed);
 	for (size_t k = 0; k < n; k++) {
 		s->x[from + k] = p[k].x;
 		s->y[from + k] = p[k].y;
+		s->grp[from + k] = p[k].grp;
+		s->gf[p[k].grp].agents++;
+		s->gtot[p[k].grp].spawned++;
 	}
 }
 
@@ -279,11 +286,9 @@ static ff_err spawn_areas(ff_sim *s, const long want[], int32_t *cells[], const 
 
 		if (m->spawns[k].rate > 0)
 			continue;
-		got = place(s, &o, cells[k], ncells[k], want[k], r);
+		got = place(s, &o, cells[k], ncells[k], want[k], r, m->spawns[k].group);
 		if (got < want[k]) {
-			s->short_area = k;
-			s->short_asked = want[k];
-			s->short_fit = got;
+			s->fail = (ff_sim_spawn_fail){k, m->spawns[k].group, want[k], got};
 			s->n = from;
 			occ_fini(&o);
 			return FF_E_FULL;
@@ -305,19 +310,28 @@ ff_err ff_sim_spawn_level(ff_sim *s, long total)
 	ff_err e = FF_OK;
 	int k;
 
-	s->short_area = -1;
+	s->fail.area = -1;
 	if (m->nspawns == 0)
 		return FF_E_NOTFOUND;
 	if (total > (long)FF_SIM_MAX_AGENTS)
 		return FF_E_INVAL;
 	all = shares(m, total, want);
 	for (k = 0; k < m->nspawns; k++) {
+		int g = m->spawns[k].group;
+
+		s->fail = (ff_sim_spawn_fail){k, g, 0, 0};
 		ncells[k] = area_cells(s, &m->spawns[k].area, &cells[k]);
 		if (ncells[k] <= 0) {
 			e = ncells[k] < 0 ? FF_E_NOMEM : FF_E_WALL;
 			goto out;
 		}
+		/* the group's field, before any agent of it is placed */
+		if ((e = ff_sim_group_ready(s, g)) != FF_OK) {
+			e = e == FF_E_NOMEM ? e : FF_E_UNREACH;
+			goto out;
+		}
 	}
+	s->fail.area = -1;
 	if ((e = ff_sim_reserve(s, s->n + (size_t)all)) != FF_OK ||
 	    (e = ff_sim_lines_reserve(s, (size_t)all)) != FF_OK)
 		goto out;
@@ -343,6 +357,7 @@ ff_err ff_sim_spawn_level(ff_sim *s, long total)
 		src->ncells = ncells[k];
 		src->left = want[k];
 		src->rate = m->spawns[k].rate;
+		src->group = m->spawns[k].group;
 		src->acc = 0;
 		cells[k] = NULL;
 	}
@@ -353,17 +368,40 @@ out:
 	return e;
 }
 
-bool ff_sim_spawn_short(const ff_sim *s, int *area, long *asked, long *fit)
+const char *ff_sim_spawn_explain(const ff_sim *s, ff_err err, char *buf, size_t n)
 {
-	if (s->short_area < 0)
+	const ff_sim_spawn_fail *f = &s->fail;
+	const char *group = ff_level_group_name(s->level, f->group);
+
+	if (err == FF_E_NOTFOUND)
+		snprintf(buf, n, "the level has no spawn areas: add one with 'spawn add'");
+	else if (f->area < 0)
+		snprintf(buf, n, "cannot spawn: %s", ff_strerror(err));
+	else if (err == FF_E_FULL)
+		snprintf(buf, n, "spawn area %d holds only %ld of its %ld agents without overlap: "
+			 "enlarge it, lower its count, or make it a source ('rate R')",
+			 f->area + 1, f->fit, f->asked);
+	else if (err == FF_E_UNREACH)
+		snprintf(buf, n, "spawn area %d is of group '%s', which has no goal to walk to "
+			 "(or only on walls): give it one with 'goal add SHAPE group %s'",
+			 f->area + 1, group, group);
+	else if (err == FF_E_WALL)
+		snprintf(buf, n, "spawn area %d lies on walls only", f->area + 1);
+	else
+		snprintf(buf, n, "cannot spawn area %d: %s", f->area + 1, ff_strerror(err));
+	return buf;
+}
+
+bool ff_sim_spawn_failure(const ff_sim *s, ff_sim_spawn_fail *out)
+{
+	if (s->fail.area < 0)
 		return false;
-	*area = s->short_area;
-	*asked = s->short_asked;
-	*fit = s->short_fit;
+	*out = s->fail;
 	return true;
 }
 
-ff_err ff_sim_spawn_at(ff_sim *s, double x, double y, long n, double radius, long *placed_out)
+ff_err ff_sim_spawn_at(ff_sim *s, double x, double y, long n, double radius, int group,
+		       long *placed_out)
 {
 	ff_shape c = {FF_SHAPE_CIRCLE, 0, 0, 0, 0, 0};
 	int32_t *cells;
@@ -378,10 +416,13 @@ ff_err ff_sim_spawn_at(ff_sim *s, double x, double y, long n, double radius, lon
 		*placed_out = 0;
 	if (!(x >= 0 && y >= 0 && x < s->w && y < s->h))
 		return FF_E_RANGE;
-	if (n < 0 || n > (long)FF_SIM_MAX_AGENTS || !(radius >= 0 && radius <= FF_LEVEL_MAX_SIDE))
+	if (n < 0 || n > (long)FF_SIM_MAX_AGENTS || !(radius >= 0 && radius <= FF_LEVEL_MAX_SIDE) ||
+	    group < 0 || group >= s->level->meta.ngroups)
 		return FF_E_INVAL;
 	if (ff_sim_blocked(s, (int)x, (int)y))
 		return FF_E_WALL;
+	if ((e = ff_sim_group_ready(s, group)) != FF_OK)
+		return e == FF_E_NOMEM ? e : FF_E_UNREACH;
 	c.x = (int)x;
 	c.y = (int)y;
 	c.r = (int)radius;
@@ -399,7 +440,7 @@ ff_err ff_sim_spawn_at(ff_sim *s, double x, double y, long n, double radius, lon
 		free(cells);
 		return e;
 	}
-	got = place(s, &o, cells, ncells, n, body_radius(s));
+	got = place(s, &o, cells, ncells, n, body_radius(s), group);
 	occ_fini(&o);
 	free(cells);
 	sort_new(s, from, order);
@@ -465,8 +506,10 @@ void ff_sim_sources_release(ff_sim *s, double dt)
 			}
 			if (t == FF_SIM_SOURCE_TRIES)
 				break;
-			add_agent(s, px, py);
+			add_agent(s, px, py, src->group);
 			s->tot.spawned++;
+			s->gf[src->group].agents++;
+			s->gtot[src->group].spawned++;
 			src->acc -= 1;
 			src->left--;
 		}

@@ -445,7 +445,8 @@ done:
 /* The flow at (X, Y) interpolated bilinearly between the centres of the
  * four nearest cells, as ff_solver_sample() does, from the sim's copy;
  * where that cancels out, the flow of the cell itself. */
-static void sample_flow(const ff_sim *s, double x, double y, double *fx, double *fy)
+static void sample_flow(const ff_sim *s, const float *flow, double x, double y, double *fx,
+			double *fy)
 {
 	double gx = x - 0.5, gy = y - 0.5, sx = 0, sy = 0, n;
 	int i0 = ifloor(gx), j0 = ifloor(gy);
@@ -455,7 +456,7 @@ static void sample_flow(const ff_sim *s, double x, double y, double *fx, double 
 	/* Four cells inside the level and all four weights positive (the
 	 * usual case): no tests.  Same sums, same order as the loop. */
 	if (tx > 0 && ty > 0 && i0 >= 0 && j0 >= 0 && i0 < s->w - 1 && j0 < s->h - 1) {
-		const float *a = &s->flow[2 * ((size_t)j0 * (size_t)s->w + (size_t)i0)];
+		const float *a = &flow[2 * ((size_t)j0 * (size_t)s->w + (size_t)i0)];
 		const float *b = a + 2 * (size_t)s->w;
 		double w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty);
 		double w01 = (1 - tx) * ty, w11 = tx * ty;
@@ -472,8 +473,8 @@ static void sample_flow(const ff_sim *s, double x, double y, double *fx, double 
 		    (unsigned)cj >= (unsigned)s->h)
 			continue;
 		at = 2 * ((size_t)cj * (size_t)s->w + (size_t)ci);
-		sx += wgt * s->flow[at];
-		sy += wgt * s->flow[at + 1];
+		sx += wgt * flow[at];
+		sy += wgt * flow[at + 1];
 	}
 norm:
 	n = sqrt(sx * sx + sy * sy);
@@ -484,8 +485,8 @@ norm:
 		return;
 	}
 	at = 2 * ((size_t)(int)y * (size_t)s->w + (size_t)(int)x);
-	*fx = s->flow[at];
-	*fy = s->flow[at + 1];
+	*fx = flow[at];
+	*fy = flow[at + 1];
 }
 
 /* A tick runs over the agents in grid order, a block at a time, in four
@@ -682,6 +683,7 @@ static int crossed(const double *l, double ox, double oy, double x, double y)
 static bool look(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 {
 	double ox = s->x[i], oy = s->y[i];
+	const ff_gfield *gf;
 
 	if (ff_sim_blocked(s, (int)ox, (int)oy)) {
 		eject(s, i);
@@ -689,13 +691,14 @@ static bool look(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 	}
 	if (s->state[i] == FF_AGENT_ARRIVED)
 		return false; /* a kept marker */
-	if (s->arrive[(size_t)(int)oy * (size_t)s->w + (size_t)(int)ox] & FF_SIM_AT_UNREACH) {
+	gf = &s->gf[s->grp[i]];
+	if (gf->arrive[(size_t)(int)oy * (size_t)s->w + (size_t)(int)ox] & FF_SIM_AT_UNREACH) {
 		s->state[i] = FF_AGENT_STRANDED;
 		s->vx[i] = s->vy[i] = 0;
 		return false;
 	}
 	s->state[i] = FF_AGENT_MOVING;
-	sample_flow(s, ox, oy, &bk->fx[b], &bk->fy[b]);
+	sample_flow(s, gf->flow, ox, oy, &bk->fx[b], &bk->fy[b]);
 	if (p->jit > 0) {
 		double u = ff_rng_unit(ff_rng_at(s->tick_key, s->id[i]));
 		double t = p->jit * (2 * u - 1);
@@ -789,8 +792,9 @@ static bool go(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
 	s->vy[i] = vy;
 	cx = (int)s->x[i];
 	cy = (int)s->y[i];
-	if (!(s->arrive[(size_t)cy * (size_t)s->w + (size_t)cx] & FF_SIM_AT_GOAL))
+	if (!(s->gf[s->grp[i]].arrive[(size_t)cy * (size_t)s->w + (size_t)cx] & FF_SIM_AT_GOAL))
 		return false;
+	s->garrivals[s->grp[i]]++;
 	s->state[i] = FF_SIM_ARRIVING;
 	s->vx[i] = s->vy[i] = 0;
 	return true;
@@ -837,6 +841,8 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 	double sum = 0;
 	size_t j = 0;
 
+	for (int g = 0; g < FF_GROUPS_MAX; g++)
+		s->galive[g] = s->gf[g].agents = 0;
 	for (size_t i = 0; i < s->n; i++) {
 		double sp;
 
@@ -844,6 +850,7 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 			s->state[i] = FF_AGENT_ARRIVED;
 		if (s->state[i] == FF_AGENT_ARRIVED && !keep)
 			continue;
+		s->gf[s->grp[i]].agents++;
 		/* a marker (not in the grid, so not looked at) under a wall
 		 * painted since */
 		if (s->state[i] == FF_AGENT_ARRIVED && ff_sim_blocked(s, (int)s->x[i], (int)s->y[i]))
@@ -853,6 +860,7 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 		if (s->state[i] != FF_AGENT_ARRIVED) {
 			sp = sqrt(s->vx[i] * s->vx[i] + s->vy[i] * s->vy[i]);
 			st->alive++;
+			s->galive[s->grp[i]]++;
 			st->stranded += s->state[i] == FF_AGENT_STRANDED;
 			sum += sp;
 			st->max_speed = sp > st->max_speed ? sp : st->max_speed;
@@ -860,6 +868,7 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 		if (i != j) {
 			s->id[j] = s->id[i];
 			s->state[j] = s->state[i];
+			s->grp[j] = s->grp[i];
 			s->x[j] = s->x[i];
 			s->y[j] = s->y[i];
 			s->vx[j] = s->vx[i];
@@ -875,6 +884,19 @@ static void account(ff_sim *s, const ff_sim_stats *st)
 {
 	ff_sim_totals *t = &s->tot;
 
+	for (int g = 0; g < FF_GROUPS_MAX; g++) {
+		ff_sim_group *gt = &s->gtot[g];
+
+		if (!s->garrivals[g])
+			continue;
+		gt->arrived += s->garrivals[g];
+		if (!gt->first_arrival)
+			gt->first_arrival = st->tick;
+		gt->last_arrival = st->tick;
+		gt->throughput = (double)gt->arrived /
+				 (double)(gt->last_arrival - gt->first_arrival + 1);
+		s->garrivals[g] = 0;
+	}
 	t->ticks = st->tick;
 	t->arrived = st->arrived;
 	if (st->arrivals) {

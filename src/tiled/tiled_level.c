@@ -200,7 +200,7 @@ static ff_err objects(tl_ctx *c, ff_level *l)
 	for (int i = 0; i < c->m->nobjs; i++) {
 		const tl_object *o = &c->m->objs[i];
 		const char *what = o->goal ? "goal" : "spawn";
-		ff_spawn sp = {{0}, 0, 0};
+		ff_spawn sp = {{0}, 0, 0, 0};
 		ff_shape s;
 		ff_err err;
 

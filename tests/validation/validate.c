@@ -76,7 +76,7 @@ static void goal(ff_level *l, double x0, double y0, double x1, double y1)
 static void spawn(ff_level *l, double x0, double y0, double x1, double y1, int n)
 {
 	ff_spawn sp = {{FF_SHAPE_RECT, cells(x0), cells(y0), cells(x1) - cells(x0),
-			cells(y1) - cells(y0), 0}, n, 0};
+			cells(y1) - cells(y0), 0}, n, 0, 0};
 
 	if (ff_level_spawn_add(l, &sp, NULL) != FF_OK) {
 		fprintf(stderr, "validate: bad spawn area in %s\n", l->meta.name);
@@ -121,7 +121,7 @@ static void finish(ff_level *l)
 
 typedef struct run {
 	ff_level *l;
-	ff_solver *sv;
+	ff_fields *f;
 	ff_sim *sim;
 	double dt;
 } run;
@@ -133,9 +133,7 @@ static void start(run *r, ff_level *l, uint64_t seed, unsigned flags)
 	r->l = l;
 	r->dt = l->meta.params[FF_P_DT];
 	ff_level_param_set(l, FF_P_SEED, (double)seed, NULL);
-	r->sv = ff_solver_create(l->w, l->h);
-	if (!r->sv || ff_solver_solve(r->sv, l, l->meta.goals, l->meta.ngoals, &o) != FF_OK ||
-	    !(r->sim = ff_sim_create(l, r->sv, 0))) {
+	if (!(r->f = ff_fields_create(l, &o)) || !(r->sim = ff_sim_create(l, r->f, 0))) {
 		fprintf(stderr, "validate: cannot solve %s\n", l->meta.name);
 		exit(2);
 	}
@@ -182,7 +180,7 @@ static double flow(const run *r, int k)
 static void stop(run *r)
 {
 	ff_sim_destroy(r->sim);
-	ff_solver_destroy(r->sv);
+	ff_fields_destroy(r->f);
 	ff_level_destroy(r->l);
 }
 

@@ -1,0 +1,185 @@
+/*
+ * fields.c - one solver per group, made when the group's field is first
+ * asked for (see fields.h).  A field remembers the goals it was solved
+ * for, so a change of goals drops exactly the fields it touched.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fields.h"
+
+typedef struct field {
+	ff_solver *own;              /* made here, or NULL */
+	const ff_solver *lent;       /* lent by the caller, or NULL */
+	ff_shape goals[FF_GOALS_MAX];/* what OWN was solved for */
+	int ngoals;
+	unsigned version;
+} field;
+
+struct ff_fields {
+	const ff_level *level;
+	ff_solver_opts opts;
+	field f[FF_GROUPS_MAX];
+	int bad_goal;                /* of the last failed get, or -1 */
+};
+
+ff_fields *ff_fields_create(const ff_level *level, const ff_solver_opts *opts)
+{
+	ff_fields *f = calloc(1, sizeof *f);
+
+	if (!f)
+		return NULL;
+	f->level = level;
+	f->opts = *opts;
+	f->bad_goal = -1;
+	return f;
+}
+
+static void drop(field *d)
+{
+	ff_solver_destroy(d->own);
+	d->own = NULL;
+	d->ngoals = 0;
+	d->version++;
+}
+
+void ff_fields_destroy(ff_fields *f)
+{
+	if (!f)
+		return;
+	for (int g = 0; g < FF_GROUPS_MAX; g++)
+		ff_solver_destroy(f->f[g].own);
+	free(f);
+}
+
+size_t ff_fields_bytes(const ff_fields *f)
+{
+	size_t b = sizeof *f;
+
+	for (int g = 0; g < FF_GROUPS_MAX; g++)
+		b += f->f[g].own ? ff_solver_bytes(f->f[g].own) : 0;
+	return b;
+}
+
+void ff_fields_set_opts(ff_fields *f, const ff_solver_opts *opts)
+{
+	f->opts = *opts;
+	for (int g = 0; g < FF_GROUPS_MAX; g++)
+		if (f->f[g].own)
+			drop(&f->f[g]);
+}
+
+void ff_fields_lend(ff_fields *f, int g, const ff_solver *solver)
+{
+	field *d = &f->f[g];
+
+	if (d->lent == solver)
+		return;
+	d->lent = solver;
+	if (d->own)
+		drop(d);
+	else
+		d->version++;
+}
+
+ff_err ff_fields_get(ff_fields *f, int g, const ff_solver **out)
+{
+	field *d;
+	ff_shape goals[FF_GOALS_MAX];
+	int n;
+	ff_err e;
+
+	f->bad_goal = -1;
+	if (g < 0 || g >= FF_GROUPS_MAX || g >= f->level->meta.ngroups)
+		return FF_E_RANGE;
+	d = &f->f[g];
+	if (d->lent) {
+		*out = d->lent;
+		return FF_OK;
+	}
+	if (d->own) {
+		*out = d->own;
+		return FF_OK;
+	}
+	if ((n = ff_level_group_goals(f->level, g, goals)) == 0)
+		return FF_E_NOTFOUND;
+	if (!(d->own = ff_solver_create(f->level->w, f->level->h)))
+		return FF_E_NOMEM;
+	if ((e = ff_solver_solve(d->own, f->level, goals, n, &f->opts)) != FF_OK) {
+		/* the group's k-th goal is the level's i-th of the group */
+		for (int i = 0, k = ff_solver_bad_goal(d->own); k >= 0 && i < f->level->meta.ngoals; i++)
+			if (f->level->meta.goal_group[i] == g && k-- == 0)
+				f->bad_goal = i;
+		ff_solver_destroy(d->own);
+		d->own = NULL;
+		return e;
+	}
+	memcpy(d->goals, goals, (size_t)n * sizeof goals[0]);
+	d->ngoals = n;
+	d->version++;
+	*out = d->own;
+	return FF_OK;
+}
+
+int ff_fields_bad_goal(const ff_fields *f)
+{
+	return f->bad_goal;
+}
+
+const ff_solver *ff_fields_peek(const ff_fields *f, int g)
+{
+	if (g < 0 || g >= FF_GROUPS_MAX)
+		return NULL;
+	return f->f[g].lent ? f->f[g].lent : f->f[g].own;
+}
+
+unsigned ff_fields_version(const ff_fields *f, int g)
+{
+	return g >= 0 && g < FF_GROUPS_MAX ? f->f[g].version : 0;
+}
+
+void ff_fields_cells_changed(ff_fields *f, int x0, int y0, int x1, int y1)
+{
+	for (int g = 0; g < FF_GROUPS_MAX; g++) {
+		field *d = &f->f[g];
+
+		if (d->lent) {
+			d->version++; /* its owner repaired it */
+			continue;
+		}
+		if (!d->own)
+			continue;
+		if (ff_solver_repair(d->own, x0, y0, x1, y1) == FF_OK)
+			d->version++;
+		else
+			drop(d);
+	}
+}
+
+void ff_fields_goals_changed(ff_fields *f)
+{
+	for (int g = 0; g < FF_GROUPS_MAX; g++) {
+		field *d = &f->f[g];
+		ff_shape goals[FF_GOALS_MAX];
+		int n;
+
+		if (d->lent) {
+			d->version++;
+			continue;
+		}
+		if (!d->own)
+			continue;
+		n = g < f->level->meta.ngroups ? ff_level_group_goals(f->level, g, goals) : 0;
+		if (n != d->ngoals || memcmp(goals, d->goals, (size_t)n * sizeof goals[0]))
+			drop(d);
+	}
+}
+
+void ff_fields_resized(ff_fields *f)
+{
+	for (int g = 0; g < FF_GROUPS_MAX; g++)
+		if (f->f[g].own)
+			drop(&f->f[g]);
+		else
+			f->f[g].version++;
+}

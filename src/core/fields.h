@@ -1,0 +1,63 @@
+/*
+ * fields.h - the flow field of every group of a level: a group's agents
+ * follow a field towards that group's goals alone (docs/simulation.md,
+ * "Groups").  A field is solved when first asked for, kept current as the
+ * level changes (an edit of costs repairs it incrementally, as the
+ * session's own field is; a change of goals drops it, to be solved again
+ * when next asked for), and shared read-only by the group's agents.
+ *
+ * A field can be lent instead (the session lends the field it shows for
+ * the default group, so a level without groups is solved once).  Each
+ * field has a version that changes whenever the field does, so a reader
+ * that keeps a copy of it (the simulation) knows when to take it again.
+ *
+ * Borrows the level for its whole life; allocates a solver per group it
+ * solves, and never in a query.
+ */
+#ifndef FF_FIELDS_H
+#define FF_FIELDS_H
+
+#include "err.h"
+#include "level.h"
+#include "solver.h"
+
+typedef struct ff_fields ff_fields;
+
+/* Fields of LEVEL's groups, solved with OPTS (copied).  NULL when out of
+ * memory.  Caller frees with ff_fields_destroy(). */
+ff_fields *ff_fields_create(const ff_level *level, const ff_solver_opts *opts);
+/* Frees F and the solvers it made; NULL is a no-op. */
+void ff_fields_destroy(ff_fields *f);
+/* Bytes the fields hold (their solvers). */
+size_t ff_fields_bytes(const ff_fields *f);
+
+/* Solves with OPTS from now on: every field it made is dropped. */
+void ff_fields_set_opts(ff_fields *f, const ff_solver_opts *opts);
+/* Lends SOLVER (borrowed, finished, solving group G's goals with the
+ * fields' options) as group G's field; NULL takes a lent field back. */
+void ff_fields_lend(ff_fields *f, int g, const ff_solver *solver);
+
+/* Group G's finished field into *OUT, solved now when there is none.
+ * FF_E_NOTFOUND when the group has no goals, FF_E_WALL when they lie on
+ * walls only, FF_E_RANGE for a bad G, FF_E_NOMEM. */
+ff_err ff_fields_get(ff_fields *f, int g, const ff_solver **out);
+/* After ff_fields_get() failed on a goal: its index among the level's
+ * goals, else -1. */
+int ff_fields_bad_goal(const ff_fields *f);
+/* Group G's field if it is there now, else NULL (nothing is solved). */
+const ff_solver *ff_fields_peek(const ff_fields *f, int g);
+/* Changes whenever group G's field does (solved, repaired, dropped). */
+unsigned ff_fields_version(const ff_fields *f, int g);
+
+/* After the costs of cells in [X0, X1] x [Y0, Y1] changed: repairs every
+ * field made here (lent ones are their owner's), bit for bit a full
+ * solve; one that cannot be repaired is dropped.  FF_E_NOMEM never
+ * happens (repair does not allocate). */
+void ff_fields_cells_changed(ff_fields *f, int x0, int y0, int x1, int y1);
+/* After the goals or groups changed: drops every field whose group's
+ * goals differ from those it was solved for. */
+void ff_fields_goals_changed(ff_fields *f);
+/* After the level changed size: drops every field made here. */
+void ff_fields_resized(ff_fields *f);
+
+#endif
