@@ -35,6 +35,7 @@ static const ff_param_info params[FF_P__COUNT] = {
 	[FF_P_SEP_WEIGHT] = {"sep_weight", 0.5, 0, 10, FF_UNIT_NONE, "separation strength (0 turns it off)"},
 	[FF_P_FUNNEL_DENSITY] = {"funnel_density", 3, 0, 50, FF_UNIT_PER_M2, "density above which funnelling starts"},
 	[FF_P_FUNNEL_WEIGHT] = {"funnel_weight", 0.8, 0, 1, FF_UNIT_NONE, "strength of the funnelling response (0 turns it off)"},
+	[FF_P_PASS_WEIGHT] = {"pass_weight", 0.5, -2, 2, FF_UNIT_NONE, "how strongly agents step to their right of people coming towards them (negative: to their left; 0: not at all)"},
 	[FF_P_JITTER] = {"jitter", 5, 0, 90, FF_UNIT_DEG, "random heading noise"},
 	[FF_P_ARRIVAL_RADIUS] = {"arrival_radius", 0.25, 0, 1000, FF_UNIT_M, "distance to a goal cell's centre that counts as arrived"},
 	[FF_P_DT] = {"dt", 0.05, 0.001, 1, FF_UNIT_S, "fixed simulation timestep"},

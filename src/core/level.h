@@ -90,6 +90,7 @@ typedef enum ff_param_id {
 	FF_P_SEP_WEIGHT,         /* separation strength */
 	FF_P_FUNNEL_DENSITY,     /* density above which funnelling starts, 1/m^2 */
 	FF_P_FUNNEL_WEIGHT,      /* strength of the funnelling bias */
+	FF_P_PASS_WEIGHT,        /* keeping right of oncoming people */
 	FF_P_JITTER,             /* random heading noise, degrees */
 	FF_P_ARRIVAL_RADIUS,     /* distance to a goal cell that counts as arrived, m */
 	FF_P_DT,                 /* fixed timestep, seconds */

@@ -88,6 +88,7 @@ void ff_sim_destroy(ff_sim *s)
 	free(s->id);
 	free(s->state);
 	free(s->grp);
+	free(s->hsum);
 	free(s->x);
 	free(s->y);
 	free(s->vx);
@@ -98,7 +99,8 @@ void ff_sim_destroy(ff_sim *s)
 size_t ff_sim_bytes(const ff_sim *s)
 {
 	size_t cells = (size_t)s->w * (size_t)s->h;
-	size_t agent = sizeof *s->id + sizeof *s->state + sizeof *s->grp + 4 * sizeof(double);
+	size_t agent = sizeof *s->id + sizeof *s->state + sizeof *s->grp + 4 * sizeof(double) +
+		      sizeof *s->hsum;
 	size_t grid = sizeof(uint32_t) * 2 + sizeof(float) * 2, groups = 0;
 
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
@@ -117,6 +119,7 @@ ff_err ff_sim_reserve(ff_sim *s, size_t cap)
 			   (void **)&s->y, (void **)&s->vx, (void **)&s->vy};
 	size_t sizes[] = {sizeof *s->id, sizeof *s->state, sizeof *s->grp, sizeof *s->x,
 			  sizeof *s->y, sizeof *s->vx, sizeof *s->vy};
+	double(*hsum)[3];
 
 	if (cap <= s->cap)
 		return FF_OK;
@@ -131,6 +134,10 @@ ff_err ff_sim_reserve(ff_sim *s, size_t cap)
 	}
 	if (ff_spatial_reserve(&s->grid, cap) != FF_OK)
 		return FF_E_NOMEM;
+	hsum = realloc(s->hsum, (cap + 1) * sizeof *hsum);
+	if (!hsum)
+		return FF_E_NOMEM;
+	s->hsum = hsum;
 	s->cap = cap;
 	return FF_OK;
 }

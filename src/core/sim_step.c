@@ -55,8 +55,11 @@ typedef struct tickp {
 	double speed, dvmax, r, dt, inv_dt;
 	double reach2, near2, inv_sep_r, sep_r, sep_w, funnel_rho, funnel_w, jit, reach;
 	double look;          /* look_ahead, cells */
+	double pass_w;        /* pass_weight */
 	double fd_scale;      /* FF_SIM_FD_N / fd_rho_max */
 	bool sep, funnel, keep, fd;
+	bool two_way;         /* agents of two groups or more walk: some may
+			       * come towards others */
 } tickp;
 
 #define NCONTACT 8
@@ -91,6 +94,7 @@ static void tick_params(ff_sim *s, tickp *p)
 	p->funnel_rho = v[FF_P_FUNNEL_DENSITY];
 	p->funnel_w = v[FF_P_FUNNEL_WEIGHT];
 	p->look = v[FF_P_LOOK_AHEAD] / cs;
+	p->pass_w = v[FF_P_PASS_WEIGHT];
 	p->fd_scale = FF_SIM_FD_N / v[FF_P_FD_RHO_MAX];
 	p->fd = !(s->flags & FF_SIM_FREE_SPEED);
 	/* Radians; a sideways part of t turns by atan(t), about t. */
@@ -503,6 +507,9 @@ typedef struct block {
 	double fx[BLOCK], fy[BLOCK]; /* flow at the agent */
 	double jt[BLOCK], jk[BLOCK]; /* jitter: turn t, 1 / sqrt(1 + t^2) */
 	double v[BLOCK];             /* the speed it may walk at, cells/s */
+	double pass[BLOCK];          /* 0..1: how much the crowd ahead comes
+				      * towards it */
+	double free[BLOCK];          /* its speed on empty ground there */
 	double rho[BLOCK];           /* the density it walks into, 1/m^2 */
 	double mx[BLOCK], my[BLOCK]; /* the move this tick, cells */
 	double px[BLOCK], py[BLOCK]; /* of which the push out of bodies */
@@ -515,10 +522,14 @@ static void desire(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
 		   double *vx, double *vy, nbrs *o)
 {
 	double fx = bk->fx[b], fy = bk->fy[b], speed = bk->v[b], cap = speed, m2, k = 1;
-	double f = 0, rho = bk->rho[b];
+	double f = 0, rho = bk->rho[b], pass = p->pass_w * bk->pass[b] * bk->free[b];
 
-	*vx = speed * fx;
-	*vy = speed * fy;
+	/* keeping to its right, (-fy, fx) with y downwards, of those coming
+	 * towards it: a step aside at the pace of open ground (a dense crowd
+	 * slows walking on, not stepping out of the way) */
+	*vx = speed * fx - pass * fy;
+	*vy = speed * fy + pass * fx;
+	cap = speed > pass ? speed : pass;
 	if (p->sep) {
 		if (p->funnel && rho > p->funnel_rho) {
 			f = p->funnel_rho > 0 ? (rho - p->funnel_rho) / p->funnel_rho : 1;
@@ -709,16 +720,63 @@ static bool look(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 	return true;
 }
 
+/* The share (0..1) of the crowd an agent at (X, Y), SELF in the grid's
+ * order, walks into along (FX, FY) that heads towards it: over the agents
+ * in the density window around the cell FF_SIM_PASS_LOOK look_aheads
+ * ahead (without the agent), the mean of (1 - cos a) / 2, a the angle
+ * between their heading and the flow: 1 for one heading straight at it, a
+ * half for one crossing its way, none for one going its way or one without
+ * a heading (at a goal, stranded).  Headings, not velocities: a jammed
+ * crowd still wants to go where it was going.  The window's sums are
+ * differences of the running sums hsum, as its counts are of the run
+ * starts. */
+static double oncoming(const ff_sim *s, const tickp *p, uint32_t self, double x, double y,
+		       double fx, double fy)
+{
+	const uint32_t *start = s->grid.start;
+	double ahead = FF_SIM_PASS_LOOK * p->look;
+	int cx = ifloor(x + ahead * fx), cy = ifloor(y + ahead * fy), k = s->dens_k;
+	int x0 = clampi(cx - k, 0, s->w - 1), x1 = clampi(cx + k, 0, s->w - 1);
+	double hx = 0, hy = 0, nh = 0, n = 0, on;
+
+	for (int r = clampi(cy - k, 0, s->h - 1); r <= clampi(cy + k, 0, s->h - 1); r++) {
+		uint32_t a = start[(size_t)r * (size_t)s->w + (size_t)x0];
+		uint32_t e = start[(size_t)r * (size_t)s->w + (size_t)x1 + 1];
+
+		hx += s->hsum[e][0] - s->hsum[a][0];
+		hy += s->hsum[e][1] - s->hsum[a][1];
+		nh += s->hsum[e][2] - s->hsum[a][2];
+		n += e - a;
+		if (self >= a && self < e) {
+			hx -= s->hsum[self + 1][0] - s->hsum[self][0];
+			hy -= s->hsum[self + 1][1] - s->hsum[self][1];
+			nh -= s->hsum[self + 1][2] - s->hsum[self][2];
+			n -= 1;
+		}
+	}
+	if (n < 0.5)
+		return 0;
+	on = (nh - (hx * fx + hy * fy)) / (2 * n);
+	return on <= 0 ? 0 : on < 1 ? on : 1;
+}
+
 /* Pass 1b for agent I (slot B, its flow sampled): the density it walks
- * into and the speed that and the terrain allow it. */
-static void pace(const ff_sim *s, size_t i, const tickp *p, block *bk, int b, ff_sim_stats *st)
+ * into, the share of it coming towards it, and the speed that and the
+ * terrain allow it.  The speed-density relation is one of following
+ * (the headway to those walking one's way): people coming towards one are
+ * passed, not followed, so they do not count in it; the bodies and the
+ * step to the right deal with them. */
+static void pace(const ff_sim *s, size_t i, uint32_t self, const tickp *p, block *bk, int b,
+		 ff_sim_stats *st)
 {
 	double ox = s->x[i], oy = s->y[i], rho = perceived(s, p, ox, oy, bk->fx[b], bk->fy[b]);
+	double on = p->two_way ? oncoming(s, p, self, ox, oy, bk->fx[b], bk->fy[b]) : 0;
 
+	bk->pass[b] = on;
 	bk->rho[b] = rho;
 	st->max_density = rho > st->max_density ? rho : st->max_density;
-	bk->v[b] = p->speed * s->inv_cost[ff_level_cost(s->level, (int)ox, (int)oy)] *
-		   (p->fd ? fd_at(s, p, rho) : 1);
+	bk->free[b] = p->speed * s->inv_cost[ff_level_cost(s->level, (int)ox, (int)oy)];
+	bk->v[b] = bk->free[b] * (p->fd ? fd_at(s, p, rho * (1 - on)) : 1);
 }
 
 /* Pass 3 for agent I (slot B, its neighbours gathered in pass 2): the
@@ -811,7 +869,7 @@ static void run_block(ff_sim *s, size_t k0, int n, const tickp *p, block *bk,
 	}
 	for (int b = 0; b < n; b++)
 		if (bk->i[b] != UINT32_MAX)
-			pace(s, bk->i[b], p, bk, b, st);
+			pace(s, bk->i[b], (uint32_t)(k0 + (size_t)b), p, bk, b, st);
 	for (int b = 0; b < n; b++) {
 		nbrs *o = &bk->o[b];
 
@@ -927,6 +985,46 @@ static void account(ff_sim *s, const ff_sim_stats *st)
 	t->wall_violations += st->wall_violations;
 }
 
+/* How many groups have agents present. */
+static int groups_walking(const ff_sim *s)
+{
+	int n = 0;
+
+	for (int g = 0; g < FF_GROUPS_MAX; g++)
+		n += s->gf[g].agents > 0;
+	return n;
+}
+
+/* The running sums, in the grid's order of its first NG points, of the
+ * agents' headings (their group's flow in their cell) and of how many have
+ * one. */
+static void running_headings(ff_sim *s, size_t ng)
+{
+	double ax = 0, ay = 0, an = 0;
+
+	for (size_t k = 0; k < ng; k++) {
+		uint32_t i = s->grid.idx[k];
+		const float *flow = s->gf[s->grp ? s->grp[i] : 0].flow;
+		double hx = 0, hy = 0;
+
+		if (flow) {
+			size_t at = 2 * ((size_t)(int)s->y[i] * (size_t)s->w + (size_t)(int)s->x[i]);
+
+			hx = flow[at];
+			hy = flow[at + 1];
+		}
+		s->hsum[k][0] = ax;
+		s->hsum[k][1] = ay;
+		s->hsum[k][2] = an;
+		ax += hx;
+		ay += hy;
+		an += hx != 0 || hy != 0;
+	}
+	s->hsum[ng][0] = ax;
+	s->hsum[ng][1] = ay;
+	s->hsum[ng][2] = an;
+}
+
 void ff_sim_step(ff_sim *s)
 {
 	ff_sim_stats st;
@@ -942,6 +1040,10 @@ void ff_sim_step(ff_sim *s)
 			      p.keep ? s->state : NULL, FF_AGENT_ARRIVED);
 	ff_sim_density_build(s);
 	st.max_per_cell = s->grid.max_per_cell;
+	/* One group: one flow, so agents near each other head the same way. */
+	p.two_way = groups_walking(s) > 1;
+	if (p.two_way)
+		running_headings(s, ng);
 	/* Agents released now are not in the grid: they start next tick. */
 	if (s->nsrc)
 		ff_sim_sources_release(s, p.dt);

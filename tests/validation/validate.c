@@ -62,26 +62,40 @@ static void carve(ff_level *l, double x0, double y0, double x1, double y1)
 		      NULL);
 }
 
-static void goal(ff_level *l, double x0, double y0, double x1, double y1)
+/* A goal over [X0, X1) x [Y0, Y1) metres for group GROUP (NULL: the
+ * default one). */
+static void goal_of(ff_level *l, const char *group, double x0, double y0, double x1, double y1)
 {
 	ff_shape g = {FF_SHAPE_RECT, cells(x0), cells(y0), cells(x1) - cells(x0),
 		      cells(y1) - cells(y0), 0};
 
-	if (ff_level_goal_add(l, &g, NULL) != FF_OK) {
+	if (ff_level_goal_add_to(l, &g, group, NULL) != FF_OK) {
 		fprintf(stderr, "validate: bad goal in %s\n", l->meta.name);
+		exit(2);
+	}
+}
+
+static void goal(ff_level *l, double x0, double y0, double x1, double y1)
+{
+	goal_of(l, NULL, x0, y0, x1, y1);
+}
+
+/* N agents of group GROUP over [X0, X1) x [Y0, Y1) metres. */
+static void spawn_of(ff_level *l, const char *group, double x0, double y0, double x1,
+		     double y1, int n)
+{
+	ff_spawn sp = {{FF_SHAPE_RECT, cells(x0), cells(y0), cells(x1) - cells(x0),
+			cells(y1) - cells(y0), 0}, n, 0, 0};
+
+	if (ff_level_spawn_add_to(l, &sp, group, NULL) != FF_OK) {
+		fprintf(stderr, "validate: bad spawn area in %s\n", l->meta.name);
 		exit(2);
 	}
 }
 
 static void spawn(ff_level *l, double x0, double y0, double x1, double y1, int n)
 {
-	ff_spawn sp = {{FF_SHAPE_RECT, cells(x0), cells(y0), cells(x1) - cells(x0),
-			cells(y1) - cells(y0), 0}, n, 0, 0};
-
-	if (ff_level_spawn_add(l, &sp, NULL) != FF_OK) {
-		fprintf(stderr, "validate: bad spawn area in %s\n", l->meta.name);
-		exit(2);
-	}
+	spawn_of(l, NULL, x0, y0, x1, y1, n);
 }
 
 /* Applies --set, then saves the level under --write-levels. */
@@ -549,12 +563,191 @@ static void funnel(void)
 	}
 }
 
+/* --- counterflow: the bidirectional fundamental diagram ---------------------
+ * Zhang, Klingsch, Schadschneider and Seyfried 2012, "Ordering in
+ * bidirectional pedestrian flows and its influence on the fundamental
+ * diagram", J. Stat. Mech. P02002: in corridors, bidirectional streams
+ * walk as unidirectional ones below 1 /m^2; above it, over the densities
+ * the experiments reached (up to about 2.5 /m^2), their speed and specific
+ * flow stay below the unidirectional ones; and no jamming transition,
+ * which models show, was ever seen in experiments.  Here a 100 m x 4 m
+ * corridor is filled at rho, once with everybody walking one way and once
+ * with two groups mixed at random, half walking each way (the hardest
+ * start: no lanes yet); the speed along each agent's own way is averaged
+ * as in RiMEA 4.  Criteria: bidirectional within 0.1 v0 of unidirectional
+ * up to 1 /m^2; above, below it (Zhang et al.) yet above a third of it
+ * (our bound for "no jam": the corridor flows). */
+static double corridor_speed(double rho, double len, bool two_way, double *v0)
+{
+	double width = 4, sum = 0;
+	int n = (int)(rho * len * width + 0.5);
+	long count = 0;
+	ff_level *l = walls(two_way ? "bidir" : "unidir", len, width);
+	int east;
+	run r;
+
+	carve(l, 0, 0, len, width);
+	goal_of(l, "east", len - 0.5, 0, len, width);
+	spawn_of(l, "east", 0.5, 0, len - 0.5, width, two_way ? n / 2 : n);
+	if (two_way) {
+		goal_of(l, "west", 0, 0, 0.5, width);
+		spawn_of(l, "west", 0.5, 0, len - 0.5, width, n - n / 2);
+	}
+	east = ff_level_group_by_name(l, "east");
+	finish(l);
+	*v0 = l->meta.params[FF_P_SPEED];
+	start(&r, l, 1, 0);
+	for (long t = 1; t * r.dt <= 40; t++) {
+		ff_sim_step(r.sim);
+		if (t * r.dt < 10)
+			continue;
+		for (size_t i = 0; i < ff_sim_count(r.sim); i++) {
+			ff_agent a;
+
+			ff_sim_agent(r.sim, i, &a);
+			if (a.x >= 0.4 * len / CS && a.x < 0.6 * len / CS) {
+				sum += (a.group == east ? a.vx : -a.vx) * CS;
+				count++;
+			}
+		}
+	}
+	stop(&r);
+	return count ? sum / (double)count : 0;
+}
+
+static void bidir(void)
+{
+	static const double rhos[] = {0.5, 1, 1.5, 2, 2.5};
+	double len = 100, v0; /* shorter, the ends' rarefaction reaches the middle */
+
+	for (size_t k = 0; k < sizeof rhos / sizeof rhos[0]; k++) {
+		double rho = rhos[k], uni = corridor_speed(rho, len, false, &v0);
+		double bi = corridor_speed(rho, len, true, &v0);
+		char name[64], m[64], ref[64];
+
+		snprintf(name, sizeof name, "counterflow: corridor at %g /m^2", rho);
+		snprintf(m, sizeof m, "%.3f m/s", bi);
+		snprintf(ref, sizeof ref, "one way %.3f m/s", uni);
+		row(name, m, ref,
+		    rho <= 1 ? "within 0.1 v0 (Zhang 2012)" : "below it (Zhang 2012), above a third",
+		    rho <= 1 ? fabs(bi - uni) <= 0.1 * v0 : bi < uni && bi > uni / 3);
+	}
+}
+
+/* --- counterflow and crossing: two squads of 100 ---------------------------
+ * The issue's criterion: two groups of 100 meeting head-on in a corridor
+ * 4 m (8 cells) wide, or crossing at 90 degrees, all arrive without
+ * deadlock within 3 x the free-walk time of the farthest walker.  Each
+ * group starts as a block of 8 m x 4 m (3.1 /m^2) at one end of a 40 m
+ * leg and walks to the far end.  Head-on, lanes must form: the lane order
+ * parameter of Nowak and Schadschneider (2012, Phys. Rev. E 85, 066128;
+ * in continuous space as PedPy computes it), the mean over agents of
+ * ((N_same - N_other) / (N_same + N_other))^2 over those within 0.2 m
+ * across the corridor, measured over the middle 10 m while both groups
+ * are in it, is 1 for pure lanes and about 1 / N for a random mix (N,
+ * those within 0.2 m across, is about 8 here). */
+static double lane_order(const run *r, double x0, double x1, bool *mixed)
+{
+	size_t n = ff_sim_count(r->sim);
+	double sum = 0;
+	long in = 0, east = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		ff_agent a;
+		long same = 0, other = 0;
+
+		ff_sim_agent(r->sim, i, &a);
+		if (a.x * CS < x0 || a.x * CS >= x1)
+			continue;
+		for (size_t j = 0; j < n; j++) {
+			ff_agent b;
+
+			ff_sim_agent(r->sim, j, &b);
+			if (b.x * CS < x0 || b.x * CS >= x1 || fabs(b.y - a.y) * CS >= 0.2)
+				continue;
+			if (b.group == a.group)
+				same++;
+			else
+				other++;
+		}
+		sum += (double)((same - other) * (same - other)) / (double)((same + other) * (same + other));
+		in++;
+		east += a.group == 1;
+	}
+	*mixed = east > 0 && east < in;
+	return in ? sum / (double)in : 0;
+}
+
+static void squads(void)
+{
+	for (int cross = 0; cross <= 1; cross++) {
+		double worst = 0, free = (40 - 0.25) / 1.34, limit = 3 * free, phi = 0;
+		long left = 0, samples = 0;
+		char name[64], m[64], ref[64];
+
+		for (int seed = 1; seed <= opt.seeds; seed++) {
+			ff_level *l = walls(cross ? "crossing" : "counterflow", 40, cross ? 40 : 4);
+			double y0 = cross ? 18 : 0;
+			long max;
+			run r;
+
+			carve(l, 0, y0, 40, y0 + 4);
+			goal_of(l, "east", 39.5, y0, 40, y0 + 4);
+			spawn_of(l, "east", 0, y0, 8, y0 + 4, 100);
+			if (cross) {
+				carve(l, 18, 0, 22, 40);
+				goal_of(l, "south", 18, 39.5, 22, 40);
+				spawn_of(l, "south", 18, 0, 22, 8, 100);
+			} else {
+				goal_of(l, "west", 0, 0, 0.5, 4);
+				spawn_of(l, "west", 32, 0, 40, 4, 100);
+			}
+			finish(l);
+			start(&r, l, (uint64_t)seed, 0);
+			max = (long)(2 * limit / r.dt);
+			for (long t = 1; t <= max; t++) {
+				bool mixed;
+				double o;
+
+				ff_sim_step(r.sim);
+				if (ff_sim_last(r.sim)->alive == 0)
+					break;
+				if (cross || t % (long)(1 / r.dt + 0.5))
+					continue;
+				o = lane_order(&r, 15, 25, &mixed);
+				if (mixed) {
+					phi += o;
+					samples++;
+				}
+			}
+			left += ff_sim_last(r.sim)->alive;
+			worst = fmax(worst, ff_sim_last(r.sim)->tick * r.dt);
+			stop(&r);
+		}
+		snprintf(name, sizeof name, "%s: 100 + 100, 4 m wide",
+			 cross ? "crossing at 90 degrees" : "counterflow head-on");
+		if (left)
+			snprintf(m, sizeof m, "%ld never arrived", left);
+		else
+			snprintf(m, sizeof m, "all in %.1f s", worst);
+		snprintf(ref, sizeof ref, "free walk %.1f s", free);
+		row(name, m, ref, "all arrive within 3 x free walk", !left && worst <= limit);
+		if (!cross) {
+			phi = samples ? phi / (double)samples : 0;
+			snprintf(m, sizeof m, "%.2f", phi);
+			row("counterflow head-on: lane order", m, "1 lanes, ~0.1 mixed",
+			    "lanes form: at least 0.5", phi >= 0.5);
+		}
+	}
+}
+
 static const struct scenario {
 	const char *name;
 	void (*fn)(void);
 } scenarios[] = {
 	{"rimea1", rimea1}, {"rimea4", rimea4}, {"rimea6", rimea6}, {"rimea9", rimea9},
-	{"rimea12", rimea12}, {"widths", widths}, {"funnel", funnel},
+	{"rimea12", rimea12}, {"widths", widths}, {"funnel", funnel}, {"bidir", bidir},
+	{"squads", squads},
 };
 
 int main(int argc, char **argv)
