@@ -293,27 +293,54 @@ typedef struct units {
 	double cs, dt;
 } units;
 
-static void tsv_head(FILE *f, int nlines)
+/* Whether the statistics list group G of L on its own: on a level with
+ * groups, each named group, and the default one when it has spawn areas. */
+static bool listed(const ff_level *l, int g)
+{
+	if (l->meta.ngroups < 2)
+		return false;
+	if (g > 0)
+		return true;
+	for (int k = 0; k < l->meta.nspawns; k++)
+		if (l->meta.spawns[k].group == 0)
+			return true;
+	return false;
+}
+
+static void tsv_head(FILE *f, const ff_level *l, int nlines)
 {
 	fputs("tick\ttime\talive\tarrived\tstranded\tarrivals\tmean_speed\tmax_speed\t"
 	      "max_per_cell\tmax_density\twall_violations", f);
 	for (int k = 0; k < nlines; k++)
 		fprintf(f, "\tcrossings_%d", k + 1);
+	for (int g = 0; g < l->meta.ngroups; g++)
+		if (listed(l, g))
+			fprintf(f, "\talive_%s\tarrived_%s", ff_level_group_name(l, g),
+				ff_level_group_name(l, g));
 	putc('\n', f);
 }
 
-static void tsv_row(FILE *f, const ff_sim_stats *st, int nlines, units u)
+static void tsv_row(FILE *f, const ff_level *l, const ff_sim *sim, int nlines, units u)
 {
+	const ff_sim_stats *st = ff_sim_last(sim);
+
 	fprintf(f, "%ld\t%.4f\t%ld\t%ld\t%ld\t%ld\t%.4f\t%.4f\t%d\t%.4f\t%ld", st->tick,
 		st->tick * u.dt, st->alive, st->arrived, st->stranded, st->arrivals,
 		st->mean_speed * u.cs, st->max_speed * u.cs, st->max_per_cell, st->max_density,
 		st->wall_violations);
 	for (int k = 0; k < nlines; k++)
 		fprintf(f, "\t%ld", st->crossings[k]);
+	for (int g = 0; g < l->meta.ngroups; g++)
+		if (listed(l, g)) {
+			ff_sim_group gr;
+
+			ff_sim_group_get(sim, g, &gr);
+			fprintf(f, "\t%ld\t%ld", gr.alive, gr.arrived);
+		}
 	putc('\n', f);
 }
 
-static void summary(FILE *f, const ff_sim *sim, bool capped, units u)
+static void summary(FILE *f, const ff_level *l, const ff_sim *sim, bool capped, units u)
 {
 	const ff_sim_stats *st = ff_sim_last(sim);
 	const ff_sim_totals *t = ff_sim_totals_get(sim);
@@ -339,6 +366,17 @@ static void summary(FILE *f, const ff_sim *sim, bool capped, units u)
 			k + 1, ln.seg[0], ln.seg[1], ln.seg[2], ln.seg[3], ln.crossings, ln.first,
 			ln.last, ln.flow / u.dt);
 	}
+	for (int g = 0; g < l->meta.ngroups; g++) {
+		ff_sim_group gr;
+
+		if (!listed(l, g))
+			continue;
+		ff_sim_group_get(sim, g, &gr);
+		fprintf(f, "group %s spawned %ld arrived %ld alive %ld first %ld (%.2f s) "
+			"last %ld (%.2f s) flow %.4f agents/s\n", ff_level_group_name(l, g),
+			gr.spawned, gr.arrived, gr.alive, gr.first_arrival, gr.first_arrival * u.dt,
+			gr.last_arrival, gr.last_arrival * u.dt, gr.throughput / u.dt);
+	}
 	fprintf(f, "hash %016" PRIx64 "\n", ff_sim_hash(sim));
 }
 
@@ -347,7 +385,7 @@ static int json_out(const ff_level *l, const ff_sim *sim, bool capped, units u)
 {
 	const ff_sim_stats *st = ff_sim_last(sim);
 	const ff_sim_totals *t = ff_sim_totals_get(sim);
-	json_t *lines = json_array(), *doc;
+	json_t *lines = json_array(), *groups = json_array(), *doc;
 	char hash[17];
 
 	for (int k = 0; k < ff_sim_nlines(sim); k++) {
@@ -364,12 +402,32 @@ static int json_out(const ff_level *l, const ff_sim *sim, bool capped, units u)
 							   (json_int_t)ln.last, "flow",
 							   ff_json_real(ln.flow / u.dt)))) {
 			json_decref(lines);
+			json_decref(groups);
+			return ff_json_print(NULL);
+		}
+	}
+	for (int g = 0; g < l->meta.ngroups; g++) {
+		ff_sim_group gr;
+
+		if (!listed(l, g))
+			continue;
+		ff_sim_group_get(sim, g, &gr);
+		if (json_array_append_new(groups, json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:o}",
+							    "name", ff_level_group_name(l, g),
+							    "spawned", (json_int_t)gr.spawned,
+							    "arrived", (json_int_t)gr.arrived,
+							    "alive", (json_int_t)gr.alive,
+							    "first_arrival", (json_int_t)gr.first_arrival,
+							    "last_arrival", (json_int_t)gr.last_arrival,
+							    "flow", ff_json_real(gr.throughput / u.dt)))) {
+			json_decref(lines);
+			json_decref(groups);
 			return ff_json_print(NULL);
 		}
 	}
 	snprintf(hash, sizeof hash, "%016" PRIx64, ff_sim_hash(sim));
 	doc = json_pack("{s:s, s:o, s:o, s:I, s:o, s:b, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:o, "
-			"s:i, s:o, s:I, s:o, s:s}",
+			"s:i, s:o, s:I, s:o, s:o, s:s}",
 			"level", l->meta.name, "cell_size", ff_json_real(u.cs), "dt", ff_json_real(u.dt),
 			"ticks", (json_int_t)t->ticks, "time", ff_json_real(t->ticks * u.dt),
 			"gave_up", capped, "spawned", (json_int_t)t->spawned,
@@ -381,7 +439,7 @@ static int json_out(const ff_level *l, const ff_sim *sim, bool capped, units u)
 			"max_speed", ff_json_real(t->max_speed * u.cs),
 			"max_per_cell", t->max_per_cell, "max_density", ff_json_real(t->max_density),
 			"wall_violations", (json_int_t)t->wall_violations, "lines", lines,
-			"hash", hash);
+			"groups", groups, "hash", hash);
 	return ff_json_print(doc);
 }
 
@@ -426,7 +484,7 @@ static bool ticks(const ff_level *l, ff_sim *sim, const simopts *o, units u, ff_
 		ff_sim_step(sim);
 		st = ff_sim_last(sim);
 		if (o->tsv)
-			tsv_row(stdout, st, o->nlines, u);
+			tsv_row(stdout, l, sim, o->nlines, u);
 		if (o->every && st->tick % o->every == 0)
 			frame(stdout, l, sim, count);
 		if (traj && st->tick % o->traj_every == 0 &&
@@ -511,7 +569,7 @@ static int run(ff_level *l, ff_fields *fields, simopts *o)
 				     "PedPy loads only one", o->level, ff_traj_parts(l));
 	}
 	if (o->tsv)
-		tsv_head(stdout, o->nlines);
+		tsv_head(stdout, l, o->nlines);
 	if (!ticks(l, sim, o, u, traj, count, &capped))
 		goto out;
 	if (traj) {
@@ -527,7 +585,7 @@ static int run(ff_level *l, ff_fields *fields, simopts *o)
 		if (json_out(l, sim, capped, u) != FF_EXIT_OK)
 			goto out;
 	} else {
-		summary(stdout, sim, capped, u);
+		summary(stdout, l, sim, capped, u);
 	}
 	rc = capped || ff_sim_totals_get(sim)->wall_violations ? FF_EXIT_FAIL : FF_EXIT_OK;
 out:

@@ -507,8 +507,8 @@ typedef struct block {
 	double fx[BLOCK], fy[BLOCK]; /* flow at the agent */
 	double jt[BLOCK], jk[BLOCK]; /* jitter: turn t, 1 / sqrt(1 + t^2) */
 	double v[BLOCK];             /* the speed it may walk at, cells/s */
-	double pass[BLOCK];          /* 0..1: how much the crowd ahead comes
-				      * towards it */
+	double pass[BLOCK];          /* 0..1: how far it steps to its right
+				      * (oncoming) */
 	double free[BLOCK];          /* its speed on empty ground there */
 	double rho[BLOCK];           /* the density it walks into, 1/m^2 */
 	double mx[BLOCK], my[BLOCK]; /* the move this tick, cells */
@@ -524,9 +524,9 @@ static void desire(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
 	double fx = bk->fx[b], fy = bk->fy[b], speed = bk->v[b], cap = speed, m2, k = 1;
 	double f = 0, rho = bk->rho[b], pass = p->pass_w * bk->pass[b] * bk->free[b];
 
-	/* keeping to its right, (-fy, fx) with y downwards, of those coming
-	 * towards it: a step aside at the pace of open ground (a dense crowd
-	 * slows walking on, not stepping out of the way) */
+	/* the step to its right, (-fy, fx) with y downwards, past those
+	 * coming towards it (oncoming()), at the pace of open ground: a
+	 * dense crowd slows walking on, not stepping out of the way */
 	*vx = speed * fx - pass * fy;
 	*vy = speed * fy + pass * fx;
 	cap = speed > pass ? speed : pass;
@@ -720,24 +720,30 @@ static bool look(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 	return true;
 }
 
-/* The share (0..1) of the crowd an agent at (X, Y), SELF in the grid's
- * order, walks into along (FX, FY) that heads towards it: over the agents
- * in the density window around the cell FF_SIM_PASS_LOOK look_aheads
- * ahead (without the agent), the mean of (1 - cos a) / 2, a the angle
- * between their heading and the flow: 1 for one heading straight at it, a
- * half for one crossing its way, none for one going its way or one without
- * a heading (at a goal, stranded).  Headings, not velocities: a jammed
- * crowd still wants to go where it was going.  The window's sums are
- * differences of the running sums hsum, as its counts are of the run
+/* How the crowd an agent at (X, Y), SELF in the grid's order, walks into
+ * along (FX, FY) heads, relative to it: over the agents in the density
+ * window around the cell FF_SIM_PASS_LOOK look_aheads ahead (without the
+ * agent), with a the angle from the agent's flow to their heading
+ * (positive to its right), the mean of
+ *   - (1 - cos a) / 2, the share coming towards it (returned): 1 for one
+ *     walking straight at it, a half for one crossing its way, none for
+ *     one going its way or without a heading (at a goal, stranded);
+ *   - (1 - cos a - sin a) / 2, how far it steps to its right (*STEP):
+ *     past those coming straight at it on their left, as they do; behind
+ *     those crossing from its right; not for those crossing from its left,
+ *     who step behind it.
+ * Both 0..1.  Headings (their group's flow in their cell), not velocities:
+ * a jammed crowd still wants to go where it was going.  The window's sums
+ * are differences of the running sums hsum, as its counts are of the run
  * starts. */
 static double oncoming(const ff_sim *s, const tickp *p, uint32_t self, double x, double y,
-		       double fx, double fy)
+		       double fx, double fy, double *step)
 {
 	const uint32_t *start = s->grid.start;
 	double ahead = FF_SIM_PASS_LOOK * p->look;
 	int cx = ifloor(x + ahead * fx), cy = ifloor(y + ahead * fy), k = s->dens_k;
 	int x0 = clampi(cx - k, 0, s->w - 1), x1 = clampi(cx + k, 0, s->w - 1);
-	double hx = 0, hy = 0, nh = 0, n = 0, on;
+	double hx = 0, hy = 0, nh = 0, n = 0, on, st;
 
 	for (int r = clampi(cy - k, 0, s->h - 1); r <= clampi(cy + k, 0, s->h - 1); r++) {
 		uint32_t a = start[(size_t)r * (size_t)s->w + (size_t)x0];
@@ -754,9 +760,13 @@ static double oncoming(const ff_sim *s, const tickp *p, uint32_t self, double x,
 			n -= 1;
 		}
 	}
+	*step = 0;
 	if (n < 0.5)
 		return 0;
+	/* cos a = h.f, sin a = h.(-fy, fx), the agent's right with y down */
 	on = (nh - (hx * fx + hy * fy)) / (2 * n);
+	st = on - (fx * hy - fy * hx) / (2 * n);
+	*step = st <= 0 ? 0 : st < 1 ? st : 1;
 	return on <= 0 ? 0 : on < 1 ? on : 1;
 }
 
@@ -770,9 +780,10 @@ static void pace(const ff_sim *s, size_t i, uint32_t self, const tickp *p, block
 		 ff_sim_stats *st)
 {
 	double ox = s->x[i], oy = s->y[i], rho = perceived(s, p, ox, oy, bk->fx[b], bk->fy[b]);
-	double on = p->two_way ? oncoming(s, p, self, ox, oy, bk->fx[b], bk->fy[b]) : 0;
+	double step = 0, on = p->two_way ? oncoming(s, p, self, ox, oy, bk->fx[b], bk->fy[b],
+						     &step) : 0;
 
-	bk->pass[b] = on;
+	bk->pass[b] = step;
 	bk->rho[b] = rho;
 	st->max_density = rho > st->max_density ? rho : st->max_density;
 	bk->free[b] = p->speed * s->inv_cost[ff_level_cost(s->level, (int)ox, (int)oy)];
