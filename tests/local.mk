@@ -17,6 +17,11 @@ tests_check_cmd_SOURCES = tests/check_cmd.c tests/testutil.h tests/testsession.h
 tests_check_cmd_CFLAGS = $(TEST_CFLAGS)
 tests_check_cmd_LDADD = $(TEST_LDADD)
 
+check_PROGRAMS += tests/check_groups
+tests_check_groups_SOURCES = tests/check_groups.c tests/testutil.h tests/testsession.h
+tests_check_groups_CFLAGS = $(TEST_CFLAGS)
+tests_check_groups_LDADD = $(TEST_LDADD)
+
 check_PROGRAMS += tests/check_session tests/check_replay
 tests_check_session_SOURCES = tests/check_session.c tests/testutil.h tests/testsession.h
 tests_check_session_CFLAGS = $(TEST_CFLAGS)

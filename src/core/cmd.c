@@ -337,7 +337,8 @@ static ff_err explain_add(const ff_session *s, const args *a, const char *group,
 {
 	if (err == FF_E_FULL && group && ff_level_group_by_name(s->level, group) < 0 &&
 	    s->level->meta.ngroups == FF_GROUPS_MAX)
-		return fail_at(r, a->col[0], err, "too many groups (at most %d)", FF_GROUPS_MAX);
+		return fail_at(r, a->col[0], err, "too many groups: at most %d besides the default one",
+			       FF_GROUPS_MAX - 1);
 	return explain(s, a, 3, err, r);
 }
 

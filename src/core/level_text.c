@@ -368,7 +368,8 @@ static ff_err parse_group(reader *r, const words *ws, int k, ff_level_meta *m, i
 		return fail(r, ws->col[k + 1], "bad group name '%s' (1 to %d letters, digits, '_' "
 			    "or '-')", ws->w[k + 1], FF_GROUP_NAME_MAX - 1);
 	if (*g == -2)
-		return fail(r, ws->col[k + 1], "too many groups (at most %d)", FF_GROUPS_MAX);
+		return fail(r, ws->col[k + 1], "too many groups: at most %d besides the default one",
+			    FF_GROUPS_MAX - 1);
 	return FF_OK;
 }
 
