@@ -140,8 +140,10 @@ int fm_field_solve(fm_field *field, const fm_level *level, fm_method method)
 	if ((unsigned)method > FM_FAST_MARCHING_2 || l->w != field->w || l->h != field->h)
 		return FF_E_INVAL;
 	err = ff_solver_solve(field->s, l, l->meta.goals, l->meta.ngoals, &opts[method]);
-	if (!err)
+	if (!err) {
 		field->solved = level;
+		field->opts = opts[method];
+	}
 	return err;
 }
 

@@ -16,7 +16,13 @@ fm_sim *fm_sim_new(const fm_level *level, const fm_field *field)
 		return NULL;
 	if (!(s = malloc(sizeof *s)))
 		return NULL;
-	if (!(s->sim = ff_sim_create(level->l, field->s, 64))) {
+	if (!(s->f = ff_fields_create(level->l, &field->opts))) {
+		free(s);
+		return NULL;
+	}
+	ff_fields_lend(s->f, 0, field->s);
+	if (!(s->sim = ff_sim_create(level->l, s->f, 64))) {
+		ff_fields_destroy(s->f);
 		free(s);
 		return NULL;
 	}
@@ -27,6 +33,7 @@ void fm_sim_free(fm_sim *sim)
 {
 	if (sim) {
 		ff_sim_destroy(sim->sim);
+		ff_fields_destroy(sim->f);
 		free(sim);
 	}
 }
@@ -34,7 +41,7 @@ void fm_sim_free(fm_sim *sim)
 long fm_sim_spawn(fm_sim *sim, double x, double y, long n, double radius)
 {
 	long placed = 0;
-	ff_err err = ff_sim_spawn_at(sim->sim, x, y, n, radius, &placed);
+	ff_err err = ff_sim_spawn_at(sim->sim, x, y, n, radius, 0, &placed);
 
 	return err ? err : placed;
 }

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "core/fields.h"
 #include "core/level.h"
 #include "core/sim.h"
 #include "core/solver.h"
@@ -17,12 +18,15 @@ struct fm_level {
 
 struct fm_field {
 	ff_solver *s;            /* owned */
+	ff_solver_opts opts;     /* of the last solve */
 	int w, h;
 	const struct fm_level *solved; /* the level of the last solve, or NULL */
 };
 
 struct fm_sim {
 	ff_sim *sim;             /* owned */
+	ff_fields *f;            /* owned: lends the field to the crowd, whose
+				  * agents are all of the default group */
 };
 
 #endif
