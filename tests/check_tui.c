@@ -115,6 +115,52 @@ START_TEST(painting_keys_equal_commands)
 }
 END_TEST
 
+/* The dynamic layer's pen: y lays it under the brush, Y clears there, P
+ * sets it, in a selection y and Y make rectangles, and in simulation mode
+ * y closes a door while the crowd runs: each runs the 'dyn' command a
+ * script would. */
+START_TEST(dynamic_layer_pen_keys_equal_commands)
+{
+	ff_session ref;
+
+	start(30, 12, 80, 24);
+	ff_session_init(&ref, ff_level_create(30, 12, "t"));
+	ff_ctl_run(&ctl, "goto 5,5");
+	type("y");
+	ok(&ref, "dyn cell 5,5 wall");
+	type("P+5\n");
+	ck_assert_int_eq(ctl.pen.dyn, 5);
+	type("]");
+	ff_ctl_run(&ctl, "goto 10,5");
+	type("y");
+	ok(&ref, "dyn circle 10,5 1 +5");
+	ff_ctl_run(&ctl, "goto 20,2");
+	type("vlljjy");
+	ck_assert_int_eq(ctl.mode, FF_MODE_NORMAL);      /* the shape ends the mark */
+	ok(&ref, "dyn rect 20,2 3,3 +5");
+	ff_ctl_run(&ctl, "goto 21,3");
+	type("[Y");
+	ok(&ref, "dyn clear cell 21,3");
+	ff_ctl_run(&ctl, "goto 25,8");
+	type("vjY");
+	ok(&ref, "dyn clear rect 25,8 1,2");
+	ck_assert_msg(ff_level_equal(sess.level, ref.level), "last message: %s", ctl.msg);
+	type(":dpen +0\n");
+	ck_assert(ctl.msg_error && strstr(ctl.msg, "expected +N (N 1..254) or wall, not '+0'"));
+	type(":dpen wall\n");
+	ok(&sess, "goal add rect 29,0 1,12");
+	ok(&sess, "solve");
+	ok(&sess, "sim add 2,2 3");
+	ff_ctl_run(&ctl, "goto 15,6");
+	type("m.y.");
+	ok(&ref, "dyn cell 15,6 wall");
+	ck_assert_int_eq(ff_level_dyn(sess.level, 15, 6), FF_WALL);
+	ck_assert_int_eq(ff_solver_cost(sess.solver, 15, 6), FF_WALL);
+	ff_session_fini(&ref);
+	stop();
+}
+END_TEST
+
 START_TEST(undo_and_redo)
 {
 	ff_level *before;
@@ -872,6 +918,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, cursor_moves_and_scrolls);
 	tcase_add_test(tc, painting_keys_equal_commands);
+	tcase_add_test(tc, dynamic_layer_pen_keys_equal_commands);
 	tcase_add_test(tc, undo_and_redo);
 	tcase_add_test(tc, prompt_runs_and_reports_errors);
 	tcase_add_test(tc, quit_with_unsaved_changes_asks);

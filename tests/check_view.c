@@ -271,6 +271,53 @@ START_TEST(unreachable_cells_and_monochrome_marks)
 }
 END_TEST
 
+/* The dynamic layer shown: a temporary wall as its glyph on the wall's
+ * colours (reversed in monochrome, like a wall, and told from one by the
+ * glyph), an offset in the cost colour and number of the cost with it; the
+ * status line reads the layer and the effective cost; D hides the layer. */
+START_TEST(dynamic_layer_shows)
+{
+	ff_cell_look look;
+	char st[512];
+
+	start(30, 12, 80, 24);
+	ctl.view.utf8 = false;
+	ok(&sess, "dyn cell 5,5 wall");
+	ok(&sess, "dyn cell 10,5 +8");
+	ff_view_cell(&ctl, 5, 5, &look);
+	ck_assert_str_eq(look.text, ff_glyph(FF_GLYPH_DYN_WALL, false));
+	ck_assert_int_eq(look.kind, FF_LOOK_DYN);
+	ck_assert_int_eq(look.tier, FF_TIER_WALL);
+	ck_assert(ff_view_attrs(look.tier, look.kind, false, false, false) & FF_ATTR_REVERSE);
+	ff_view_cell(&ctl, 10, 5, &look);
+	ck_assert_str_eq(look.text, ".");
+	ck_assert_int_eq(look.tier, ff_view_tier(9));       /* 1 + 8 */
+	ck_assert(ff_view_attrs(look.tier, look.kind, false, false, false) & FF_ATTR_UNDERLINE);
+	type("+");
+	ff_view_cell(&ctl, 10, 5, &look);
+	ck_assert_str_eq(look.text, ".   9");
+	ff_view_cell(&ctl, 5, 5, &look);
+	ck_assert_str_eq(look.text, "%%%%%");
+	type("-");
+	ff_ctl_run(&ctl, "goto 10,5");
+	ff_view_status(&ctl, st, sizeof st);
+	ck_assert_msg(strstr(st, "10,5 grass 1 [+8] =9"), "%s", st);
+	ok(&sess, "set wall_penalty 8");
+	ff_ctl_run(&ctl, "goto 4,5");
+	ff_view_status(&ctl, st, sizeof st);
+	ck_assert_msg(strstr(st, "4,5 grass 1 =9"), "%s", st);
+	ff_ctl_run(&ctl, "goto 5,5");
+	ff_view_status(&ctl, st, sizeof st);
+	ck_assert_msg(strstr(st, "5,5 grass 1 [wall] =wall"), "%s", st);
+	type("D");
+	ff_view_cell(&ctl, 5, 5, &look);
+	ck_assert_str_eq(look.text, ".");
+	ff_view_cell(&ctl, 10, 5, &look);
+	ck_assert_int_eq(look.tier, ff_view_tier(1));
+	stop();
+}
+END_TEST
+
 START_TEST(split_view_panes_agree_with_direct_solves)
 {
 	ff_solver_opts fmm4 = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST}, dij8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
@@ -568,6 +615,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, field_layers_show_values_and_arrows);
 	tcase_add_test(tc, came_from_layer_names_the_settling_neighbour);
 	tcase_add_test(tc, unreachable_cells_and_monochrome_marks);
+	tcase_add_test(tc, dynamic_layer_shows);
 	tcase_add_test(tc, split_view_panes_agree_with_direct_solves);
 	tcase_add_test(tc, export_ansi_has_colours);
 	tcase_add_test(tc, one_arrow_for_editor_cli_and_sim);

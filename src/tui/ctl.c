@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/level_dyn.h"
 #include "core/replay.h"
 #include "ctl_int.h"
 
@@ -280,6 +281,8 @@ bool ff_ctl_expand(const ff_ctl *c, const char *tmpl, char *out, size_t size)
 			snprintf(val, sizeof val, "%d", v->cy);
 		else if (IS("t"))
 			ff_ctl_terrain_word(c, c->pen.cost, val, sizeof val);
+		else if (IS("dp"))
+			ff_dyn_word(c->pen.dyn, val);
 		else if (IS("mx"))
 			snprintf(val, sizeof val, "%d", c->pen.mx);
 		else if (IS("my"))
@@ -432,6 +435,7 @@ void ff_ctl_init(ff_ctl *c, ff_session *s, const ff_ctl_hooks *hooks, int cols, 
 	c->view.layers = FF_LAYERS_DEFAULT;
 	c->view.cx = l->w / 2, c->view.cy = l->h / 2;
 	c->pen.cost = FF_WALL;
+	c->pen.dyn = FF_WALL;
 	c->slice.cells = FF_SLICE_CELLS;
 	c->rec.log = (ff_buf)FF_BUF_INIT;
 	c->split.opts = (ff_solver_opts){FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST};

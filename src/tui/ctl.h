@@ -64,10 +64,13 @@ enum {
 	FF_LAYER_FROM = 1 << 6,      /* came-from arrows instead of flow arrows */
 	FF_LAYER_UNREACH = 1 << 7,   /* 'x' on passable cells with no path */
 	FF_LAYER_AGENTS = 1 << 8,    /* agents: 'o', '2'..'9', 'O' from ten */
+	FF_LAYER_DYN = 1 << 9,       /* the dynamic layer: temporary walls as
+					their glyph, offsets in the cost colours */
 };
 /* The layers a new editor shows. */
 #define FF_LAYERS_DEFAULT (FF_LAYER_COSTS | FF_LAYER_ARROWS | FF_LAYER_FRONTIER | \
-			   FF_LAYER_GOALS | FF_LAYER_SPAWNS | FF_LAYER_UNREACH | FF_LAYER_AGENTS)
+			   FF_LAYER_GOALS | FF_LAYER_SPAWNS | FF_LAYER_UNREACH | FF_LAYER_AGENTS | \
+			   FF_LAYER_DYN)
 
 /* Mouse events (ff_ctl_mouse). */
 typedef enum ff_mouse_kind {
@@ -147,6 +150,8 @@ typedef struct ff_ctl_view {
 typedef struct ff_ctl_pen {
 	int cost;                /* pen terrain: a terrain value (core/level.h) */
 	int brush;               /* brush radius, 0 = one cell */
+	int dyn;                 /* what 'ddab' lays on the dynamic layer: an
+				    offset 1..254 or FF_WALL (core/level_dyn.h) */
 	bool drawing;            /* pen down: cursor moves paint */
 	bool marked;             /* a mark is set (select mode) */
 	int mx, my;              /* the mark */

@@ -22,7 +22,7 @@ static const ff_ui_cmd commands[] = {
 	{"center", NULL, "", "centre the view on the cursor", 0, ff_ui_center},
 	{"zoom", NULL, "in|out|0|1|2", "cell width: glyphs, costs or whole numbers, decimals",
 	 VIEW, ff_ui_zoom},
-	{"layer", NULL, "costs|numbers|arrows|frontier|goals|spawns|from|unreachable|agents "
+	{"layer", NULL, "costs|numbers|arrows|frontier|goals|spawns|from|unreachable|agents|dyn "
 	 "[on|off]", "show or hide a layer", VIEW, ff_ui_layer},
 	{"split", NULL, "[dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | off",
 	 "a second pane solving the same level its own way", VIEW, ff_ui_split},
@@ -32,6 +32,10 @@ static const ff_ui_cmd commands[] = {
 	{"brush", NULL, "N|+|-", "the brush radius", 0, ff_ui_brush},
 	{"dab", NULL, "[TERRAIN]", "paint the brush at the cursor", 0, ff_ui_dab},
 	{"draw", NULL, "", "pen down/up: moving the cursor paints", 0, ff_ui_draw},
+	{"dpen", NULL, "+N|wall", "what the dynamic pen lays: a cost offset or a temporary wall",
+	 0, ff_ui_dpen},
+	{"ddab", NULL, "[+N|wall|clear]", "lay the dynamic pen under the brush, or clear the layer "
+	 "there", 0, ff_ui_ddab},
 	{"goal-here", NULL, "", "add or remove a goal at the cursor", 0, ff_ui_goal_here},
 	{"mark", NULL, "", "set the mark: shapes from it to the cursor", 0, ff_ui_mark},
 	{"unmark", NULL, "", "drop the mark", 0, ff_ui_unmark},

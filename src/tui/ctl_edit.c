@@ -1,12 +1,15 @@
 /*
  * ctl_edit.c - painting from the editor: the pen terrain, the brush, the
- * pen held down, goals at the cursor, and the mark that shapes start from.
- * Every change goes to the core as a command ('paint', 'circle', 'line',
- * 'goal add'), so it is undoable and recorded.
+ * pen held down, goals at the cursor, the mark that shapes start from, and
+ * the pen of the dynamic layer (temporary walls and cost offsets, laid and
+ * cleared under the brush).  Every change goes to the core as a command
+ * ('paint', 'circle', 'line', 'goal add', 'dyn'), so it is undoable and
+ * recorded.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "core/level_dyn.h"
 #include "ctl_int.h"
 
 unsigned ff_ctl_dab(ff_ctl *c, int cost)
@@ -106,6 +109,41 @@ unsigned ff_ui_dab(ff_ctl *c, int argc, char **argv)
 		return FF_UI_MSG;
 	}
 	return ff_ctl_dab(c, cost);
+}
+
+unsigned ff_ui_dpen(ff_ctl *c, int argc, char **argv)
+{
+	char word[8];
+	int v;
+
+	if (argc != 2)
+		return ff_ctl_usage(c, argv[0]);
+	if (!ff_dyn_parse(argv[1], &v)) {
+		ff_ctl_say(c, true, "dynamic pen: expected %s, not '%s'", FF_DYN_WORDS, argv[1]);
+		return FF_UI_MSG;
+	}
+	c->pen.dyn = v;
+	ff_ctl_say(c, false, "dynamic pen: %s", ff_dyn_word(v, word));
+	return FF_UI_STATUS | FF_UI_MSG;
+}
+
+unsigned ff_ui_ddab(ff_ctl *c, int argc, char **argv)
+{
+	bool clear = argc == 2 && !strcmp(argv[1], "clear");
+	char word[8] = "", line[128];
+	int v = c->pen.dyn;
+
+	if (argc > 2 || (argc == 2 && !clear && !ff_dyn_parse(argv[1], &v)))
+		return ff_ctl_usage(c, argv[0]);
+	if (!clear)
+		ff_dyn_word(v, word);
+	if (c->pen.brush == 0)
+		snprintf(line, sizeof line, "dyn %scell %d,%d %s", clear ? "clear " : "",
+			 c->view.cx, c->view.cy, word);
+	else
+		snprintf(line, sizeof line, "dyn %scircle %d,%d %d %s", clear ? "clear " : "",
+			 c->view.cx, c->view.cy, c->pen.brush, word);
+	return ff_ctl_core(c, line, false);
 }
 
 unsigned ff_ui_draw(ff_ctl *c, int argc, char **argv)

@@ -263,7 +263,7 @@ static const struct {
 	{"arrows", FF_LAYER_ARROWS}, {"frontier", FF_LAYER_FRONTIER},
 	{"goals", FF_LAYER_GOALS}, {"spawns", FF_LAYER_SPAWNS},
 	{"from", FF_LAYER_FROM}, {"unreachable", FF_LAYER_UNREACH},
-	{"agents", FF_LAYER_AGENTS},
+	{"agents", FF_LAYER_AGENTS}, {"dyn", FF_LAYER_DYN},
 };
 
 const char *ff_ctl_layer(int i, unsigned *bit)

@@ -5,6 +5,7 @@
  *   {x},{y}    the cursor cell          {t}  the pen terrain (name or cost)
  *   {x0},{y0}  top-left of the mark-to-cursor rectangle, {w},{h} its size
  *   {mx},{my}  the mark                 {r}  distance from the mark to the cursor
+ *   {dp}       the dynamic pen (+N or wall)
  * The help screen lists the bindings topic by topic, in the order of the
  * table within a topic.
  */
@@ -56,6 +57,8 @@ static const ff_binding bindings[] = {
 	/* views */
 	{VIEW, 'X', 0, "layer unreachable", "unreachable marks (x) on/off", SHOW, 0},
 	{VIEW, 'o', 0, "layer agents", "agents on/off", SHOW, 0},
+	{VIEW, 'D', 0, "layer dyn", "the dynamic layer on/off (temporary walls, offsets)", SHOW,
+	 0},
 	{VIEW, 'z', 0, "center", "centre the view on the cursor", SHOW, 0},
 	{VIEW, FF_CTRL('l'), 0, "redraw", "redraw the screen", SHOW, 0},
 	{VIEW, '?', 0, "help", "this help", SHOW, 0},
@@ -93,6 +96,10 @@ static const ff_binding bindings[] = {
 	{NORMAL, '[', 0, "brush -", "smaller brush", EDIT, 0},
 	{NORMAL, 'd', 0, "draw", "pen down/up: moving paints", EDIT, 0},
 	{NORMAL, 'g', 0, "goal-here", "add or remove a goal at the cursor", EDIT, 0},
+	{NORMAL, 'y', 0, "ddab", "lay the dynamic pen (a temporary wall, +N) under the brush",
+	 EDIT, 0},
+	{NORMAL, 'Y', 0, "ddab clear", "clear the dynamic layer under the brush", EDIT, 0},
+	{NORMAL, 'P', 0, "prompt dpen ", "dynamic pen: type +N or wall", EDIT, 0},
 	{GRID, 'u', 0, "undo", "undo", EDIT, 0},
 	{GRID, FF_CTRL('r'), 0, "redo", "redo", EDIT, 0},
 	{GRID, 'U', 0, "redo", "redo", EDIT, 0},
@@ -108,6 +115,10 @@ static const ff_binding bindings[] = {
 	{SELECT, 'G', 0, "goal add circle {mx},{my} {r}", "circular goal", MARK, ENDS},
 	{SELECT, 's', 0, "prompt spawn add rect {x0},{y0} {w},{h} ",
 	 "spawn area (type the agent count)", MARK, ENDS},
+	{SELECT, 'y', 0, "dyn rect {x0},{y0} {w},{h} {dp}", "rectangle of the dynamic pen", MARK,
+	 ENDS},
+	{SELECT, 'Y', 0, "dyn clear rect {x0},{y0} {w},{h}", "clear the dynamic layer there",
+	 MARK, ENDS},
 	/* the simulation */
 	{NORMAL, 'm', 0, "mode sim", "simulation mode (solves first when needed)", CROWD, 0},
 	{SIM, ' ', 0, "run", "run / pause", CROWD, 0},
@@ -122,6 +133,8 @@ static const ff_binding bindings[] = {
 	{SIM, 'r', 0, "sim-toggle separation", "separation on/off", CROWD, 0},
 	{SIM, 'w', 0, "dab wall", "paint a wall (the field repairs, agents react)", CROWD, 0},
 	{SIM, 'e', 0, "dab 1", "erase: paint the brush with cost 1", CROWD, 0},
+	{SIM, 'y', 0, "ddab", "lay the dynamic pen: close a door, agents re-route", CROWD, 0},
+	{SIM, 'Y', 0, "ddab clear", "clear the dynamic layer: open it again", CROWD, 0},
 	{SIM, 'm', 0, "mode edit", "back to editing", CROWD, 0},
 	{SIM, FF_KEY_ESC, 0, "mode edit", "back to editing", CROWD, 0},
 	/* the program */

@@ -3,13 +3,16 @@
  * computed from a const controller.
  *
  * One character per cell shows, by priority (glyphs from core/glyph.h):
- * wall, agents ('o', a digit when several share the cell, 'O' from ten on),
+ * wall, temporary wall of the dynamic layer, agents ('o', a digit when
+ * several share the cell, 'O' from ten on),
  * last settled cell '@', frontier '+', goal '*', unreachable 'x', came-from
  * or flow arrow, terrain glyph.  Wide cells show that mark followed by the
  * integration value (whole at zoom 1, with decimals at zoom 2; a cell with
  * no mark then shows its terrain by colour alone, since a glyph such as
- * '.' would read as part of the number) or, before a solve, the cost.  In split view each pane reads its own solver
- * (ff_ctl_pane_solver).
+ * '.' would read as part of the number) or, before a solve, the cost.  With
+ * the dynamic layer shown, a cell's cost colour and number are those of
+ * its cost with the layer's offset.  In split view each pane reads its
+ * own solver (ff_ctl_pane_solver).
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,6 +21,7 @@
 
 #include "core/buf.h"
 #include "core/glyph.h"
+#include "core/level_dyn.h"
 #include "view.h"
 
 /* --- the field (solver results) ---------------------------------------- */
@@ -139,6 +143,10 @@ static const char *marker(const ff_ctl *c, int x, int y, const field_cell *f, in
 	*kind = FF_LOOK_PLAIN;
 	if (cost == FF_WALL)
 		return glyph;
+	if ((layers & FF_LAYER_DYN) && ff_level_dyn(l, x, y) == FF_WALL) {
+		*kind = FF_LOOK_DYN;
+		return ff_glyph(FF_GLYPH_DYN_WALL, u);
+	}
 	if ((layers & FF_LAYER_AGENTS) && (n = ff_ctl_agents_at(c, x, y)) > 0) {
 		*kind = FF_LOOK_AGENT;
 		return ff_glyph_agents(n, u);
@@ -178,17 +186,31 @@ void ff_view_cell(const ff_ctl *c, int x, int y, ff_cell_look *out)
 	ff_view_cell_pane(c, 0, x, y, out);
 }
 
+/* The cost cell (x, y) shows: its own, with the dynamic layer's offset or
+ * wall when that layer is shown. */
+static int shown_cost(const ff_ctl *c, int x, int y)
+{
+	const ff_level *l = c->s->level;
+	int cost = ff_level_cost(l, x, y), dyn = ff_level_dyn(l, x, y);
+
+	if (!(c->view.layers & FF_LAYER_DYN) || cost == FF_WALL || !dyn)
+		return cost;
+	if (dyn == FF_WALL)
+		return FF_WALL;
+	return cost + dyn < FF_COST_MAX ? cost + dyn : FF_COST_MAX;
+}
+
 void ff_view_cell_pane(const ff_ctl *c, int pane, int x, int y, ff_cell_look *out)
 {
 	const ff_level *l = c->s->level;
-	const int cost = ff_level_cost(l, x, y), width = ff_ctl_cell_width(c->view.zoom);
+	const int cost = shown_cost(c, x, y), width = ff_ctl_cell_width(c->view.zoom);
 	const char *tail = width == 6 ? " " : "";
 	char glyph[2], num[32];
 	const char *mk;
 	field_cell f;
 
 	field_at(c, pane, x, y, &f);
-	mk = marker(c, x, y, &f, cost, &out->kind, glyph);
+	mk = marker(c, x, y, &f, ff_level_cost(l, x, y), &out->kind, glyph);
 	out->tier = (c->view.layers & FF_LAYER_COSTS) ? (unsigned char)ff_view_tier(cost) : 0;
 	out->cursor = x == c->view.cx && y == c->view.cy;
 	out->selected = false;
@@ -200,6 +222,10 @@ void ff_view_cell_pane(const ff_ctl *c, int pane, int x, int y, ff_cell_look *ou
 	}
 	if (width == 1) {
 		snprintf(out->text, sizeof out->text, "%s", mk);
+		return;
+	}
+	if (out->kind == FF_LOOK_DYN) {
+		snprintf(out->text, sizeof out->text, "%s%s%s%s%s%s", mk, mk, mk, mk, mk, tail);
 		return;
 	}
 	if (cost == FF_WALL) {
@@ -225,18 +251,19 @@ void ff_view_cell_pane(const ff_ctl *c, int pane, int x, int y, ff_cell_look *ou
 /* --- colours and attributes ------------------------------------------ */
 
 /* Background colours of the cost tiers, and foregrounds of the looks
- * (plain, goal, spawn, frontier, last, unreachable, arrow, agent, from);
- * -3: the terminal's own on its own background, else white. */
+ * (plain, goal, spawn, frontier, last, unreachable, arrow, agent, from,
+ * temporary wall); -3: the terminal's own on its own background, else
+ * white. */
 static const short bg256[FF_TIERS] = {-1, -1, 22, 58, 94, 130, 88, 52, 250};
 static const short bg8[FF_TIERS] = {-1, -1, 2, 2, 3, 3, 1, 1, 7};
-static const short fg256[FF_LOOK__COUNT] = {-3, 46, 117, 45, 201, 196, -3, 226, 213};
-static const short fg8[FF_LOOK__COUNT] = {-3, 2, 6, 6, 5, 1, -3, 3, 5};
+static const short fg256[FF_LOOK__COUNT] = {-3, 46, 117, 45, 201, 196, -3, 226, 213, 160};
+static const short fg8[FF_LOOK__COUNT] = {-3, 2, 6, 6, 5, 1, -3, 3, 5, 1};
 
 void ff_view_colors(int tier, int kind, bool c256, short *fg, short *bg)
 {
 	*bg = (c256 ? bg256 : bg8)[tier];
 	*fg = (c256 ? fg256 : fg8)[kind];
-	if (tier == FF_TIER_WALL)
+	if (tier == FF_TIER_WALL && kind != FF_LOOK_DYN)
 		*fg = c256 ? 235 : 0;
 	else if (*fg == -3)
 		*fg = *bg == -1 ? -1 : c256 ? 231 : 7;
@@ -249,7 +276,7 @@ unsigned ff_view_attrs(int tier, int kind, bool color, bool cursor, bool selecte
 	unsigned a = 0;
 
 	if (kind == FF_LOOK_GOAL || kind == FF_LOOK_LAST || kind == FF_LOOK_AGENT ||
-	    kind == FF_LOOK_FRONTIER)
+	    kind == FF_LOOK_FRONTIER || kind == FF_LOOK_DYN)
 		a |= FF_ATTR_BOLD;
 	if (kind == FF_LOOK_FROM)
 		a |= FF_ATTR_ITALIC;            /* never by colour alone */

@@ -34,6 +34,7 @@ typedef enum ff_look_kind {
 	FF_LOOK_ARROW,           /* a flow arrow is shown */
 	FF_LOOK_AGENT,           /* agents in the cell */
 	FF_LOOK_FROM,            /* a came-from arrow is shown */
+	FF_LOOK_DYN,             /* a temporary wall of the dynamic layer */
 	FF_LOOK__COUNT
 } ff_look_kind;
 

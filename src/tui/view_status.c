@@ -13,7 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/cost.h"
 #include "core/glyph.h"
+#include "core/level_dyn.h"
 #include "view.h"
 
 #define MAX_FIELDS 12
@@ -82,7 +84,7 @@ static void cursor_value(const ff_ctl *c, int pane, char *buf, size_t size)
 	double v;
 
 	buf[0] = '\0';
-	if (!sv || ff_level_cost(c->s->level, x, y) == FF_WALL)
+	if (!sv || ff_level_wall(c->s->level, x, y))
 		return;
 	v = ff_solver_value(sv, x, y);
 	d = ff_solver_dir(sv, x, y);
@@ -90,6 +92,27 @@ static void cursor_value(const ff_ctl *c, int pane, char *buf, size_t size)
 		snprintf(buf, size, "%.2f%s%s", v, d < 8 ? " " : "", ff_glyph_arrow(d, c->view.utf8));
 	else
 		snprintf(buf, size, "%s", ff_solver_phase(sv) == FF_PHASE_DONE ? "unreachable" : "-");
+}
+
+/* " [+5] =13" for the cursor cell of painted cost COST: its dynamic layer
+ * and, when it differs, its effective cost (core/cost.h) as the first
+ * pane's solver measures it; "" for neither. */
+static void cursor_layers(const ff_ctl *c, int cost, char *buf, size_t size)
+{
+	const ff_level *l = c->s->level;
+	int dyn = ff_level_dyn(l, c->view.cx, c->view.cy), eff, n = 0;
+	char word[8];
+	ff_costs k;
+
+	ff_costs_init(&k, l, ff_solver_metric(ff_ctl_pane_opts(c, 0)));
+	eff = ff_costs_at(&k, c->view.cx, c->view.cy);
+	buf[0] = '\0';
+	if (dyn)
+		n = snprintf(buf, size, " [%s]", ff_dyn_word(dyn, word));
+	if (eff != cost && eff == FF_WALL)
+		snprintf(buf + n, size - (size_t)n, " =wall");
+	else if (eff != cost)
+		snprintf(buf + n, size - (size_t)n, " =%d", eff);
 }
 
 /* The mode word with what runs underneath: "SIM run x2", "PLAY 12", "EDIT REC". */
@@ -157,7 +180,7 @@ void ff_view_status(const ff_ctl *c, char *buf, size_t size)
 {
 	const ff_level *l = c->s->level;
 	const int cost = ff_level_cost(l, c->view.cx, c->view.cy);
-	char here[FF_TERRAIN_NAME_MAX + 8], word[64], v0[48], v1[48];
+	char here[FF_TERRAIN_NAME_MAX + 8], word[64], v0[48], v1[48], lay[24];
 	fields fs = {.n = 0};
 	bool sim = c->sim.in_sim || c->play.player || c->mode == FF_MODE_SIM;
 
@@ -166,7 +189,8 @@ void ff_view_status(const ff_ctl *c, char *buf, size_t size)
 	mode_word(c, word, sizeof word);
 	add(&fs, MUST, false, "%s", word);
 	add(&fs, MUST, false, "%d,%d", c->view.cx, c->view.cy);
-	add(&fs, 2, true, "%s %d%s", here, cost == FF_WALL ? 255 : cost,
+	cursor_layers(c, cost, lay, sizeof lay);
+	add(&fs, 2, true, "%s %d%s%s", here, cost == FF_WALL ? 255 : cost, lay,
 	    ff_level_is_goal(l, c->view.cx, c->view.cy) ? " goal" : "");
 	cursor_value(c, 0, v0, sizeof v0);
 	cursor_value(c, 1, v1, sizeof v1);
