@@ -90,6 +90,57 @@ START_TEST(penalty_by_hand)
 }
 END_TEST
 
+/* The crowd term by hand: painted cost times crowd / 256, rounded, at
+ * least 1, at most 254; walls stay walls; the penalty comes on top; and a
+ * solve over a crowd-slowed strip goes round it when that is quicker. */
+START_TEST(crowd_term_by_hand)
+{
+	ff_level *l = ff_level_create(5, 1, "t");
+	uint16_t crowd[5] = {256, 384, 65535, 1, 640};
+	ff_costs c;
+
+	l->cells[0] = 3, l->cells[1] = 3, l->cells[2] = 2, l->cells[3] = 200, l->cells[4] = FF_WALL;
+	ff_costs_init(&c, l, FF_METRIC_OCTILE);
+	ff_costs_set_crowd(&c, crowd);
+	ck_assert_int_eq(ff_costs_at(&c, 0, 0), 3);        /* 256: as painted */
+	ck_assert_int_eq(ff_costs_at(&c, 1, 0), 5);        /* 3 x 1.5 = 4.5 */
+	ck_assert_int_eq(ff_costs_at(&c, 2, 0), 254);      /* 2 x 256: capped */
+	ck_assert_int_eq(ff_costs_at(&c, 3, 0), 1);        /* 200 / 256: at least 1 */
+	ck_assert_int_eq(ff_costs_at(&c, 4, 0), FF_WALL);
+	set_penalty(l, 6, 3);                               /* wall at x 4, outside */
+	ff_costs_init(&c, l, FF_METRIC_OCTILE);
+	ff_costs_set_crowd(&c, crowd);
+	ck_assert_int_eq(ff_costs_at(&c, 1, 0), 5 + 6);     /* the outside above: d 1 */
+	ff_level_destroy(l);
+}
+END_TEST
+
+START_TEST(crowd_detour)
+{
+	/* 9 x 3, goal at the right of the middle row; a crowd slowing the
+	 * middle row's cells 1..7 x 3 makes the way round through row 0
+	 * quicker: 2 diagonals and 6 steps, 8.83, against 7 x 3 + 1 = 22
+	 * straight through it (8 with no crowd) */
+	ff_level *l = ff_level_create(9, 3, "t");
+	ff_shape goal = {FF_SHAPE_CELL, 8, 1, 0, 0, 0};
+	ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
+	ff_solver *s = ff_solver_create(9, 3);
+	uint16_t crowd[27];
+
+	for (int i = 0; i < 27; i++)
+		crowd[i] = i / 9 == 1 && i % 9 >= 1 && i % 9 <= 7 ? 3 * 256 : 256;
+	ck_assert_int_eq(ff_solver_solve(s, l, &goal, 1, &o), FF_OK);
+	ck_assert(fabs(ff_solver_value(s, 0, 1) - 8) < 1e-9);
+	ff_solver_set_crowd(s, crowd);
+	ck_assert_int_eq(ff_solver_solve(s, l, &goal, 1, &o), FF_OK);
+	ck_assert_msg(fabs(ff_solver_value(s, 0, 1) - (6 + 2 * sqrt(2.0))) < 1e-9, "%g",
+		      ff_solver_value(s, 0, 1));
+	ck_assert_int_ne(ff_solver_dir(s, 0, 1), FF_DIR_E);  /* not into the crowd */
+	ff_solver_destroy(s);
+	ff_level_destroy(l);
+}
+END_TEST
+
 START_TEST(penalty_off_is_painted)
 {
 	ff_level *l = ff_gen_level(FF_GEN_WEIGHTED, 40, 30, 3);
@@ -246,6 +297,8 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, penalty_by_hand);
 	tcase_add_test(tc, penalty_off_is_painted);
+	tcase_add_test(tc, crowd_term_by_hand);
+	tcase_add_test(tc, crowd_detour);
 	tcase_add_test(tc, fill_equals_brute_force);
 	tcase_add_test(tc, corridor_arrows_keep_off_walls);
 	tcase_add_test(tc, crowd_uses_the_corner);

@@ -360,6 +360,48 @@ START_TEST(random_undo_chain)
 }
 END_TEST
 
+/* docs/formats.md's table of parameters is the code's: every parameter
+ * has its row, with the same default and range (the seed's range is
+ * written 0..2^32-1), and the table has no row the code lacks. */
+START_TEST(parameters_table_is_the_code)
+{
+	char *doc = tu_read(FF_DOCSDIR, "formats.md", NULL), row[80];
+	int rows = 0;
+
+	for (int id = 0; id < FF_P__COUNT; id++) {
+		const ff_param_info *pi = ff_param_info_get((ff_param_id)id);
+		const char *at, *c;
+		double def, lo, hi;
+		char *e;
+
+		snprintf(row, sizeof row, "\n| %s |", pi->name);
+		at = strstr(doc, row);
+		ck_assert_msg(at, "parameter %s has no row in docs/formats.md", pi->name);
+		/* | name | unit | default | range | */
+		c = strchr(at + strlen(row), '|');
+		ck_assert_ptr_nonnull(c);
+		def = strtod(c + 1, &e);
+		ck_assert_msg(e != c + 1 && def == pi->def, "%s: the table's default %g, the code's %g",
+			      pi->name, def, pi->def);
+		c = strchr(c + 1, '|');
+		/* "lo..hi": strtod would read "0." of "0..10" as a number */
+		snprintf(row, sizeof row, "%.*s", (int)(strstr(c, "..") - c - 1), c + 1);
+		lo = strtod(row, &e);
+		ck_assert_msg(e != row && lo == pi->min, "%s: the table's minimum %g, the code's %g",
+			      pi->name, lo, pi->min);
+		hi = strtod(strstr(c, "..") + 2, &e);
+		ck_assert_msg(id == FF_P_SEED || hi == pi->max, "%s: the table's maximum %g, the code's %g",
+			      pi->name, hi, pi->max);
+	}
+	/* the table's rows: the lines after its header and rule that begin '|' */
+	for (const char *c = strstr(doc, "| name | unit | default | range | meaning |\n|---");
+	     c && (c = strchr(c, '\n')) && c[1] == '|'; c++)
+		rows++;
+	ck_assert_int_eq(rows - 1, FF_P__COUNT);
+	free(doc);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("level");
@@ -376,6 +418,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, resize_and_undo);
 	tcase_add_test(tc, bad_arguments_leave_level_unchanged);
 	tcase_add_test(tc, random_undo_chain);
+	tcase_add_test(tc, parameters_table_is_the_code);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,7 +5,12 @@
  * agents start spread over the whole level, so the ticks measured mix open
  * ground and crowds at gaps.  A last row piles agents on one spot (a wall
  * painted over a crowd ejects it there) to show that a tick's work stays
- * bounded however dense the crowd.
+ * bounded however dense the crowd.  Two rows split the crowd into 8 groups,
+ * each with its own goal (8 fields, agents of every group everywhere, so
+ * every agent meets others coming towards it), once with congestion-aware
+ * routing solving the 8 fields again every 2 s (40 ticks): its rows time
+ * 80 ticks, so the solves are amortised, and give the time of one solve
+ * of all 8 fields apart.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <time.h>
@@ -54,15 +59,40 @@ static double time_sim(ff_sim *sim, int warm, int ticks, double *cpu)
 	return (ff_bench_ms(CLOCK_MONOTONIC) - t0) / ticks;
 }
 
-/* A sim of N agents spread over L (solved by SOLVER), or NULL. */
-static ff_sim *spread(ff_level *l, ff_fields *fields, long n)
+/* Gives L GROUPS groups, each with a goal disc of its own on a ring around
+ * the middle and a spawn area over the whole level; false on failure. */
+static bool make_groups(ff_level *l, int groups)
+{
+	static const int ring[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1},
+				       {1, -1}};
+	ff_shape all = {FF_SHAPE_RECT, 0, 0, l->w, l->h, 0};
+	ff_spawn sp = {all, 1, 0, 0};
+
+	ff_level_goal_clear(l, NULL);
+	ff_level_spawn_clear(l, NULL);
+	for (int g = 0; g < groups; g++) {
+		ff_shape goal = {FF_SHAPE_CIRCLE, l->w / 2 + ring[g % 8][0] * (l->w / 2 - 40),
+				 l->h / 2 + ring[g % 8][1] * (l->h / 2 - 40), 0, 0, 8};
+		char name[16];
+
+		snprintf(name, sizeof name, "g%d", g + 1);
+		if (ff_level_goal_add_to(l, &goal, name, NULL) != FF_OK ||
+		    ff_level_spawn_add_to(l, &sp, name, NULL) != FF_OK)
+			return false;
+	}
+	return true;
+}
+
+/* A sim of N agents spread over L (in GROUPS groups, or the default one
+ * when 0), or NULL. */
+static ff_sim *spread(ff_level *l, ff_fields *fields, long n, int groups)
 {
 	ff_shape all = {FF_SHAPE_RECT, 0, 0, l->w, l->h, 0};
 	ff_spawn sp = {all, 1, 0, 0};
 	ff_sim *sim;
 
 	ff_level_spawn_clear(l, NULL);
-	if (ff_level_spawn_add(l, &sp, NULL) != FF_OK)
+	if (groups ? !make_groups(l, groups) : ff_level_spawn_add(l, &sp, NULL) != FF_OK)
 		return NULL;
 	if (!(sim = ff_sim_create(l, fields, (size_t)n)) || ff_sim_spawn_level(sim, n) != FF_OK) {
 		ff_sim_destroy(sim);
@@ -92,6 +122,8 @@ typedef struct bench_row {
 	int side;
 	long agents;
 	bool pile;
+	int groups;                  /* 0: the default group alone */
+	double route;                /* route_interval, s (0: off) */
 } bench_row;
 
 static bool row(FILE *out, const bench_row *r, bool quick)
@@ -104,19 +136,28 @@ static bool row(FILE *out, const bench_row *r, bool quick)
 	double ms, cpu = 0;
 	bool ok = false;
 
-	if (!fields || ff_fields_get(fields, 0, &solver) != FF_OK) {
+	if (!fields || (!r->groups && ff_fields_get(fields, 0, &solver) != FF_OK)) {
 		ff_cli_error("sim bench: cannot set up the level");
 		goto out;
 	}
-	if (!(sim = spread(l, fields, r->agents))) {
+	if (r->route > 0)
+		ff_level_param_set(l, FF_P_ROUTE_INTERVAL, r->route, NULL);
+	if (!(sim = spread(l, fields, r->agents, r->groups))) {
 		ff_cli_error("sim bench: cannot spawn %ld agents", r->agents);
 		goto out;
 	}
 	if (r->pile)
 		pile_up(l, sim);
-	ms = time_sim(sim, quick ? 1 : 5, quick ? 3 : 20, &cpu);
-	fprintf(out, "%-22s %10ld %10.2f %10.1f %12.2f\n", r->what, r->agents, ms,
+	ms = time_sim(sim, quick ? 1 : 5, quick ? 3 : r->route > 0 ? 80 : 20, &cpu);
+	fprintf(out, "%-30s %10ld %10.2f %10.1f %12.2f\n", r->what, r->agents, ms,
 		ms * 1e6 / (double)r->agents, cpu);
+	if (r->route > 0) {
+		double c0 = ff_bench_ms(CLOCK_THREAD_CPUTIME_ID);
+
+		ff_fields_crowd_changed(fields);
+		fprintf(out, "%-30s %10s %10s %10s %12.2f\n", "  one solve of the 8 fields", "",
+			"", "", ff_bench_ms(CLOCK_THREAD_CPUTIME_ID) - c0);
+	}
 	ok = true;
 out:
 	ff_sim_destroy(sim);
@@ -128,15 +169,17 @@ out:
 bool ff_cli_bench_sim(FILE *out, bool quick)
 {
 	static const bench_row rows[] = {
-		{"512x512", 512, 1000, false},
-		{"512x512", 512, 10000, false},
-		{"512x512", 512, 100000, false},
-		{"512x512, piled on a spot", 512, 100000, true},
-		{"2048x2048", 2048, 1000000, false},
+		{"512x512", 512, 1000, false, 0, 0},
+		{"512x512", 512, 10000, false, 0, 0},
+		{"512x512", 512, 100000, false, 0, 0},
+		{"512x512, piled on a spot", 512, 100000, true, 0, 0},
+		{"512x512, 8 groups", 512, 100000, false, 8, 0},
+		{"512x512, 8 groups, routing", 512, 100000, false, 8, 2},
+		{"2048x2048", 2048, 1000000, false, 0, 0},
 	};
 
 	fprintf(out, "sim: 0.5 m cells, speed-density + separation + funnelling, one thread\n");
-	fprintf(out, "%-22s %10s %10s %10s %12s\n", "level", "agents", "ms/tick", "ns/agent",
+	fprintf(out, "%-30s %10s %10s %10s %12s\n", "level", "agents", "ms/tick", "ns/agent",
 		"cpu ms/tick");
 	for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
 		if ((!quick || rows[k].side <= 512) && !row(out, &rows[k], quick))

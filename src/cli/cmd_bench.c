@@ -17,7 +17,7 @@
 #include "util.h"
 
 static const char usage[] =
-	"usage: fieldmarshal bench [--quick] [--threads N] [LEVEL ...]\n"
+	"usage: fieldmarshal bench [--quick] [--threads N] [--only TABLE] [LEVEL ...]\n"
 	"\n"
 	"Times full solves (integration and flow) with Dijkstra and Fast Marching\n"
 	"(fmm, and fmm2 to second order) on generated grids (open, 20% random\n"
@@ -27,11 +27,13 @@ static const char usage[] =
 	"the median over repeats, cells per second and the solver's bytes per\n"
 	"cell; also the time of an incremental repair after a one-cell edit.\n"
 	"Progress goes to stderr.\n"
-	"Without LEVELs it ends with the level store's save, load and list times.\n"
+	"Without LEVELs it goes on with the level store's save, load and list\n"
+	"times, the crowd's time per tick and the editor's time per frame.\n"
 	"\n"
 	"  -q, --quick   256 and 1024 only, fewer repeats\n"
 	"  -t, --threads N  threads per solve: 1, or 2 (0, the default: two on\n"
 	"                levels of 512x512 cells or more when two cores are online)\n"
+	"  -o, --only TABLE  one table alone: solve, store, sim or tui\n"
 	"  -h, --help    show this help\n";
 
 static int threads;               /* --threads */
@@ -141,18 +143,26 @@ int ff_cli_bench(int argc, char **argv)
 	static const struct option opts[] = {
 		{"quick", no_argument, NULL, 'q'},
 		{"threads", required_argument, NULL, 't'},
+		{"only", required_argument, NULL, 'o'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	static const int sizes[3] = {256, 1024, 2048}, full_reps[3] = {21, 9, 5};
+	static const char *const tables[] = {"solve", "store", "sim", "tui"};
 	bool quick = false;
-	int c;
+	int c, only = -1;
 
 	optind = 1;
 	threads = 0;
-	while ((c = getopt_long(argc, argv, "qt:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qt:o:h", opts, NULL)) != -1) {
 		if (c == 'q') {
 			quick = true;
+		} else if (c == 'o') {
+			for (only = 3; only >= 0 && strcmp(optarg, tables[only]); only--)
+				;
+			if (only < 0)
+				return ff_cli_usage("bench", "--only takes solve, store, sim or tui, "
+						    "not '%s'", optarg);
 		} else if (c == 't') {
 			if (strlen(optarg) != 1 || optarg[0] < '0' || optarg[0] > '2')
 				return ff_cli_usage("bench", "--threads takes 0, 1 or 2, not '%s'",
@@ -165,6 +175,14 @@ int ff_cli_bench(int argc, char **argv)
 			return ff_cli_usage("bench", "bad option");
 		}
 	}
+	if (only >= 0 && optind < argc)
+		return ff_cli_usage("bench", "LEVELs are solved: --only does not mix with them");
+	if (only == 1)
+		return ff_cli_bench_store(stdout, quick) ? FF_EXIT_OK : FF_EXIT_FAIL;
+	if (only == 2)
+		return ff_cli_bench_sim(stdout, quick) ? FF_EXIT_OK : FF_EXIT_FAIL;
+	if (only == 3)
+		return ff_cli_bench_tui(stdout, quick) ? FF_EXIT_OK : FF_EXIT_FAIL;
 	printf("%-22s %-11s %-10s %10s %10s %8s\n", "grid", "size", "method",
 	       "median ms", "Mcells/s", "B/cell");
 	if (optind < argc) {
@@ -185,6 +203,8 @@ int ff_cli_bench(int argc, char **argv)
 				    quick ? 3 : full_reps[si]);
 			ff_level_destroy(l);
 		}
+	if (only == 0)
+		return FF_EXIT_OK;
 	putchar('\n');
 	if (!ff_cli_bench_store(stdout, quick))
 		return FF_EXIT_FAIL;

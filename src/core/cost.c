@@ -54,10 +54,15 @@ bool ff_costs_rules_equal(const ff_level_meta *a, const ff_level_meta *b)
 	       a->params[FF_P_WALL_PENALTY_RADIUS] == b->params[FF_P_WALL_PENALTY_RADIUS];
 }
 
+void ff_costs_set_crowd(ff_costs *c, const uint16_t *crowd)
+{
+	c->crowd = crowd;
+}
+
 bool ff_costs_same(const ff_costs *a, const ff_costs *b)
 {
 	return a->level == b->level && a->metric == b->metric && a->penalty == b->penalty &&
-	       a->radius == b->radius;
+	       a->radius == b->radius && a->crowd == b->crowd;
 }
 
 int ff_costs_reach(const ff_costs *c)
@@ -73,12 +78,19 @@ static unsigned add(unsigned a, unsigned b)
 
 /* The cost of cell I before the penalty, FF_WALL for a wall: the painted
  * cost as this level's rules read it (a movement class would map it here)
- * plus the dynamic layer's offset, or its wall. */
+ * plus the dynamic layer's offset, or its wall; times the crowd's slowing
+ * when it counts. */
 static unsigned base(const ff_costs *c, size_t i)
 {
-	unsigned painted = c->level->cells[i], dyn = c->level->dyn[i];
+	unsigned painted = c->level->cells[i], dyn = c->level->dyn[i], b, k;
 
-	return painted == FF_WALL || dyn == FF_WALL ? FF_WALL : add(painted, dyn);
+	if (painted == FF_WALL || dyn == FF_WALL)
+		return FF_WALL;
+	b = add(painted, dyn);
+	if (!c->crowd || (k = c->crowd[i]) == 256)
+		return b;
+	b = (b * k + 128) >> 8;
+	return b < 1 ? 1 : b < FF_COST_MAX ? b : FF_COST_MAX;
 }
 
 /* The one formula: the terms of a cell's cost summed, clamped to 254. */

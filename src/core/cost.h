@@ -17,6 +17,10 @@
  * and a change of a cell's wallness changes effective costs up to R cells
  * away (ff_costs_reach()).
  *
+ * With a crowd term (ff_costs_set_crowd(); congestion-aware routing,
+ * docs/simulation.md), painted + offset is first multiplied by the crowd's
+ * slowing of the cell, crowd[i] / 256 (256: none), rounded, at least 1.
+ *
  * Every term is a whole number, so the result does not depend on the order
  * in which cells are built: a rectangle built alone equals the same cells of
  * a whole level.  New terms (a movement class's own costs and walls, a
@@ -48,6 +52,7 @@ typedef struct ff_costs {
 	/* penalty of a cell whose nearest wall in the row DY rows away lies
 	 * H columns away: ramp[H][DY], H up to radius + 1 (none nearer) */
 	uint8_t ramp[FF_PENALTY_RADIUS_MAX + 2][FF_PENALTY_RADIUS_MAX + 1];
+	const uint16_t *crowd;   /* borrowed, w*h, or NULL: the crowd term */
 } ff_costs;
 
 /* Sets C up for level L (borrowed; read again by every call below, so
@@ -58,6 +63,9 @@ void ff_costs_init(ff_costs *c, const ff_level *l, ff_metric metric);
  * same cost parameters), so that a change from one to the other changes
  * effective costs only where cells changed. */
 bool ff_costs_rules_equal(const ff_level_meta *a, const ff_level_meta *b);
+/* Counts the crowd: CROWD (borrowed, one per cell, 256 = no slowing) or
+ * NULL for none. */
+void ff_costs_set_crowd(ff_costs *c, const uint16_t *crowd);
 /* True when A and B give every cell the same effective cost for the same
  * cells (same level, penalty and ramp). */
 bool ff_costs_same(const ff_costs *a, const ff_costs *b);

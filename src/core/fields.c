@@ -19,6 +19,7 @@ typedef struct field {
 struct ff_fields {
 	const ff_level *level;
 	ff_solver_opts opts;
+	const uint16_t *crowd;       /* the crowd term, or NULL */
 	field f[FF_GROUPS_MAX];
 	int bad_goal;                /* of the last failed get, or -1 */
 };
@@ -93,7 +94,7 @@ ff_err ff_fields_get(ff_fields *f, int g, const ff_solver **out)
 	if (g < 0 || g >= FF_GROUPS_MAX || g >= f->level->meta.ngroups)
 		return FF_E_RANGE;
 	d = &f->f[g];
-	if (d->lent) {
+	if (d->lent && !f->crowd) {
 		*out = d->lent;
 		return FF_OK;
 	}
@@ -105,6 +106,7 @@ ff_err ff_fields_get(ff_fields *f, int g, const ff_solver **out)
 		return FF_E_NOTFOUND;
 	if (!(d->own = ff_solver_create(f->level->w, f->level->h)))
 		return FF_E_NOMEM;
+	ff_solver_set_crowd(d->own, f->crowd);
 	if ((e = ff_solver_solve(d->own, f->level, goals, n, &f->opts)) != FF_OK) {
 		/* the group's k-th goal is the level's i-th of the group */
 		for (int i = 0, k = ff_solver_bad_goal(d->own); k >= 0 && i < f->level->meta.ngoals; i++)
@@ -130,7 +132,34 @@ const ff_solver *ff_fields_peek(const ff_fields *f, int g)
 {
 	if (g < 0 || g >= FF_GROUPS_MAX)
 		return NULL;
-	return f->f[g].lent ? f->f[g].lent : f->f[g].own;
+	return f->f[g].lent && !f->crowd ? f->f[g].lent : f->f[g].own;
+}
+
+void ff_fields_set_crowd(ff_fields *f, const uint16_t *crowd)
+{
+	if (crowd == f->crowd)
+		return;
+	f->crowd = crowd;
+	for (int g = 0; g < FF_GROUPS_MAX; g++)
+		if (f->f[g].own)
+			drop(&f->f[g]);
+		else
+			f->f[g].version++; /* a lent field is in or out of use */
+}
+
+void ff_fields_crowd_changed(ff_fields *f)
+{
+	for (int g = 0; g < FF_GROUPS_MAX; g++) {
+		field *d = &f->f[g];
+
+		if (!d->own)
+			continue;
+		/* the same goals on the same cells: cannot fail */
+		if (ff_solver_solve(d->own, f->level, d->goals, d->ngoals, &f->opts) == FF_OK)
+			d->version++;
+		else
+			drop(d);
+	}
 }
 
 unsigned ff_fields_version(const ff_fields *f, int g)

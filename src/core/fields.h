@@ -49,6 +49,16 @@ const ff_solver *ff_fields_peek(const ff_fields *f, int g);
 /* Changes whenever group G's field does (solved, repaired, dropped). */
 unsigned ff_fields_version(const ff_fields *f, int g);
 
+/* Congestion-aware routing: from now on every field counts the crowd
+ * CROWD (borrowed, w*h, 256 = no slowing; cost.h), or none for NULL.
+ * While it is set, lent fields are not used (they do not count it): each
+ * group gets a field of its own.  Drops the fields made so far (nothing
+ * when CROWD is already the one set). */
+void ff_fields_set_crowd(ff_fields *f, const uint16_t *crowd);
+/* After the contents of the crowd term changed: solves every field made
+ * here again in place (no allocation), bit for bit a new field.  Groups
+ * without a field yet get theirs when next asked for. */
+void ff_fields_crowd_changed(ff_fields *f);
 /* After the costs of cells in [X0, X1] x [Y0, Y1] changed: repairs every
  * field made here (lent ones are their owner's), bit for bit a full
  * solve; one that cannot be repaired is dropped.  FF_E_NOMEM never

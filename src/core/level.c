@@ -42,6 +42,8 @@ static const ff_param_info params[FF_P__COUNT] = {
 	[FF_P_SEED] = {"seed", 1, 0, 4294967295.0, FF_UNIT_NONE, "seed of the simulation's random numbers"},
 	[FF_P_WALL_PENALTY] = {"wall_penalty", 0, 0, 253, FF_UNIT_NONE, "extra cost of a cell beside a wall (0 turns it off)"},
 	[FF_P_WALL_PENALTY_RADIUS] = {"wall_penalty_radius", 3, 1, FF_PENALTY_RADIUS_MAX, FF_UNIT_NONE, "cells from a wall over which the penalty falls to 0"},
+	[FF_P_ROUTE_INTERVAL] = {"route_interval", 0, 0, 3600, FF_UNIT_S, "congestion-aware routing: time between solves of the fields with the crowd's density in their costs (0 turns it off)"},
+	[FF_P_ROUTE_WEIGHT] = {"route_weight", 1, 0, 10, FF_UNIT_NONE, "how much of the crowd's slowing the routing counts (1: the time to walk through at the crowd's speed)"},
 };
 
 const ff_param_info *ff_param_info_get(ff_param_id id)

@@ -97,6 +97,9 @@ typedef enum ff_param_id {
 	FF_P_SEED,               /* simulation PRNG seed */
 	FF_P_WALL_PENALTY,       /* extra cost beside a wall (cost.h), 0 = off */
 	FF_P_WALL_PENALTY_RADIUS,/* cells over which it falls to 0 */
+	FF_P_ROUTE_INTERVAL,     /* congestion-aware routing: seconds between
+				    solves with the crowd, 0 = off */
+	FF_P_ROUTE_WEIGHT,       /* how much of the crowd's slowing counts */
 	FF_P__COUNT
 } ff_param_id;
 

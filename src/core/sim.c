@@ -73,6 +73,7 @@ void ff_sim_destroy(ff_sim *s)
 {
 	if (!s)
 		return;
+	ff_sim_route_fini(s);
 	ff_spatial_fini(&s->grid);
 	ff_sim_sources_clear(s);
 	ff_sim_clear_lines(s);
@@ -89,6 +90,7 @@ void ff_sim_destroy(ff_sim *s)
 	free(s->state);
 	free(s->grp);
 	free(s->hsum);
+	free(s->hd);
 	free(s->x);
 	free(s->y);
 	free(s->vx);
@@ -100,7 +102,7 @@ size_t ff_sim_bytes(const ff_sim *s)
 {
 	size_t cells = (size_t)s->w * (size_t)s->h;
 	size_t agent = sizeof *s->id + sizeof *s->state + sizeof *s->grp + 4 * sizeof(double) +
-		      sizeof *s->hsum;
+		      sizeof *s->hsum + sizeof *s->hd;
 	size_t grid = sizeof(uint32_t) * 2 + sizeof(float) * 2, groups = 0;
 
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
@@ -120,6 +122,7 @@ ff_err ff_sim_reserve(ff_sim *s, size_t cap)
 	size_t sizes[] = {sizeof *s->id, sizeof *s->state, sizeof *s->grp, sizeof *s->x,
 			  sizeof *s->y, sizeof *s->vx, sizeof *s->vy};
 	double(*hsum)[3];
+	float(*hd)[2];
 
 	if (cap <= s->cap)
 		return FF_OK;
@@ -138,6 +141,10 @@ ff_err ff_sim_reserve(ff_sim *s, size_t cap)
 	if (!hsum)
 		return FF_E_NOMEM;
 	s->hsum = hsum;
+	hd = realloc(s->hd, cap * sizeof *hd);
+	if (!hd)
+		return FF_E_NOMEM;
+	s->hd = hd;
 	s->cap = cap;
 	return FF_OK;
 }

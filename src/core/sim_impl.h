@@ -83,6 +83,14 @@ struct ff_sim {
 	float *inv_area;             /* w*h: 1 / passable m^2 of each cell's
 				      * density window; 0 on walls */
 	uint32_t *colsum;            /* w: scratch for the window sums */
+	uint16_t *crowd;             /* w*h, or NULL when routing is off: the
+				      * crowd's slowing of each cell (cost.h),
+				      * lent to the fields */
+	float *dsum;                 /* w*h: density summed since the last
+				      * routing solve */
+	long route_n;                /* ticks summed in dsum */
+	float (*hd)[2];              /* cap: each agent's heading, the flow it
+				      * sampled last tick (0: none yet) */
 	double (*hsum)[3];           /* cap+1: running sums of the agents'
 				      * headings and of how many have one,
 				      * in the grid's order (oncoming) */
@@ -130,6 +138,26 @@ void ff_sim_sources_clear(ff_sim *s);
 void ff_sim_sources_release(ff_sim *s, double dt);
 /* Rebuilds fd[] when Weidmann's parameters changed (sim_density.c). */
 void ff_sim_fd_setup(ff_sim *s);
+/* Congestion-aware routing (sim_route.c): sets up or drops the crowd term
+ * as route_interval says (from ff_sim_refresh); FF_E_NOMEM leaves it off. */
+ff_err ff_sim_route_setup(ff_sim *s);
+/* Adds this tick's density and, every route_interval, solves the groups'
+ * fields again with it; allocates nothing. */
+void ff_sim_route_tick(ff_sim *s);
+/* Takes the crowd term back from the fields and frees it. */
+void ff_sim_route_fini(ff_sim *s);
+
+/* Weidmann's speed over the free speed (0..1) at density RHO x
+ * FF_SIM_FD_N / fd_rho_max, from the table fd[]. */
+static inline double ff_sim_fd_at(const ff_sim *s, double scaled)
+{
+	int i;
+
+	if (!(scaled < FF_SIM_FD_N))
+		return 0;
+	i = (int)scaled;
+	return s->fd[i] + (scaled - i) * (s->fd[i + 1] - s->fd[i]);
+}
 
 static inline bool ff_sim_blocked(const ff_sim *s, int cx, int cy)
 {

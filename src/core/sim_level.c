@@ -162,6 +162,8 @@ ff_err ff_sim_refresh(ff_sim *s)
 	build_clearance(s);
 	build_walls(s);
 	ff_sim_density_setup(s, true);
+	if (ff_sim_route_setup(s) != FF_OK)
+		return FF_E_NOMEM;
 	/* the arrival radius or the goals may have changed with the field */
 	for (int g = 0; g < FF_GROUPS_MAX; g++) {
 		s->gf[g].copied = false;

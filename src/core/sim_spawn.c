@@ -153,6 +153,7 @@ static void add_agent(ff_sim *s, double x, double y, int g)
 	s->y[i] = y;
 	s->vx[i] = 0;
 	s->vy[i] = 0;
+	s->hd[i][0] = s->hd[i][1] = 0;
 }
 
 /* A point drawn uniformly in the NCELLS cells of CELLS. */

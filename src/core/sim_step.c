@@ -375,13 +375,7 @@ static double funnel(const ff_sim *s, size_t i, const tickp *p, double f, double
 /* Weidmann's speed factor at density RHO (1/m^2), from the table. */
 static double fd_at(const ff_sim *s, const tickp *p, double rho)
 {
-	double t = rho * p->fd_scale;
-	int i;
-
-	if (!(t < FF_SIM_FD_N))
-		return 0;
-	i = (int)t;
-	return s->fd[i] + (t - i) * (s->fd[i + 1] - s->fd[i]);
+	return ff_sim_fd_at(s, rho * p->fd_scale);
 }
 
 /* The density (1/m^2) an agent at (X, Y) walks into: the density field
@@ -706,10 +700,14 @@ static bool look(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 	if (gf->arrive[(size_t)(int)oy * (size_t)s->w + (size_t)(int)ox] & FF_SIM_AT_UNREACH) {
 		s->state[i] = FF_AGENT_STRANDED;
 		s->vx[i] = s->vy[i] = 0;
+		s->hd[i][0] = s->hd[i][1] = 0;
 		return false;
 	}
 	s->state[i] = FF_AGENT_MOVING;
 	sample_flow(s, gf->flow, ox, oy, &bk->fx[b], &bk->fy[b]);
+	/* the heading others see next tick (read only at its start) */
+	s->hd[i][0] = (float)bk->fx[b];
+	s->hd[i][1] = (float)bk->fy[b];
 	if (p->jit > 0) {
 		double u = ff_rng_unit(ff_rng_at(s->tick_key, s->id[i]));
 		double t = p->jit * (2 * u - 1);
@@ -732,7 +730,7 @@ static bool look(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
  *     past those coming straight at it on their left, as they do; behind
  *     those crossing from its right; not for those crossing from its left,
  *     who step behind it.
- * Both 0..1.  Headings (their group's flow in their cell), not velocities:
+ * Both 0..1.  Headings (the flow each sampled last tick), not velocities:
  * a jammed crowd still wants to go where it was going.  The window's sums
  * are differences of the running sums hsum, as its counts are of the run
  * starts. */
@@ -942,6 +940,8 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 			s->y[j] = s->y[i];
 			s->vx[j] = s->vx[i];
 			s->vy[j] = s->vy[i];
+			s->hd[j][0] = s->hd[i][0];
+			s->hd[j][1] = s->hd[i][1];
 		}
 		j++;
 	}
@@ -1007,29 +1007,20 @@ static int groups_walking(const ff_sim *s)
 }
 
 /* The running sums, in the grid's order of its first NG points, of the
- * agents' headings (their group's flow in their cell) and of how many have
- * one. */
+ * agents' headings and of how many have one. */
 static void running_headings(ff_sim *s, size_t ng)
 {
 	double ax = 0, ay = 0, an = 0;
 
 	for (size_t k = 0; k < ng; k++) {
-		uint32_t i = s->grid.idx[k];
-		const float *flow = s->gf[s->grp ? s->grp[i] : 0].flow;
-		double hx = 0, hy = 0;
+		const float *h = s->hd[s->grid.idx[k]];
 
-		if (flow) {
-			size_t at = 2 * ((size_t)(int)s->y[i] * (size_t)s->w + (size_t)(int)s->x[i]);
-
-			hx = flow[at];
-			hy = flow[at + 1];
-		}
 		s->hsum[k][0] = ax;
 		s->hsum[k][1] = ay;
 		s->hsum[k][2] = an;
-		ax += hx;
-		ay += hy;
-		an += hx != 0 || hy != 0;
+		ax += h[0];
+		ay += h[1];
+		an += h[0] != 0 || h[1] != 0;
 	}
 	s->hsum[ng][0] = ax;
 	s->hsum[ng][1] = ay;
@@ -1047,12 +1038,13 @@ void ff_sim_step(ff_sim *s)
 	tick_params(s, &p);
 	s->tick_key = ff_rng_next(&s->rng);
 	/* Kept arrived agents are markers, not bodies: not in the grid. */
+	/* One group: one flow, so agents near each other head the same way. */
+	p.two_way = groups_walking(s) > 1;
 	ng = ff_spatial_build(&s->grid, s->x, s->y, s->vx, s->vy, s->n,
 			      p.keep ? s->state : NULL, FF_AGENT_ARRIVED);
 	ff_sim_density_build(s);
+	ff_sim_route_tick(s);
 	st.max_per_cell = s->grid.max_per_cell;
-	/* One group: one flow, so agents near each other head the same way. */
-	p.two_way = groups_walking(s) > 1;
 	if (p.two_way)
 		running_headings(s, ng);
 	/* Agents released now are not in the grid: they start next tick. */

@@ -56,6 +56,11 @@ ff_solver *ff_solver_create(int w, int h)
 	return s;
 }
 
+void ff_solver_set_crowd(ff_solver *s, const uint16_t *crowd)
+{
+	s->crowd = crowd;
+}
+
 void ff_solver_destroy(ff_solver *s)
 {
 	if (!s)
@@ -200,6 +205,7 @@ void ff_solver_seed(ff_solver *s)
 
 	memset(s->cost, FF_WALL, s->np);
 	ff_costs_init(&s->costs, l, ff_solver_metric(&s->opts));
+	ff_costs_set_crowd(&s->costs, s->crowd);
 	ff_costs_fill(&s->costs, 0, 0, s->w - 1, s->h - 1, s->cost + W + 1, (size_t)W,
 		      (uint8_t *)s->ent);
 	for (size_t i = 0; i < s->np; i++)

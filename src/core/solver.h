@@ -87,6 +87,10 @@ extern const int ff_dir_dx[8], ff_dir_dy[8];
  * frees with ff_solver_destroy(), which joins the thread. */
 ff_solver *ff_solver_create(int w, int h);
 void ff_solver_destroy(ff_solver *s);
+/* From the next solve on, costs count the crowd: CROWD (borrowed, w*h,
+ * 256 = no slowing; cost.h) or NULL for none.  A repair needs the CROWD of
+ * the solve it repairs, unchanged. */
+void ff_solver_set_crowd(ff_solver *s, const uint16_t *crowd);
 /* Bytes of working memory the solver holds. */
 size_t ff_solver_bytes(const ff_solver *s);
 /* The bytes ff_solver_create(W, H) would take (its thread counted as if it

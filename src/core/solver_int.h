@@ -111,6 +111,8 @@ struct ff_solver {
 	/* the solve in progress */
 	const ff_level *lvl;
 	ff_costs costs;                     /* how cost[] was built from lvl */
+	const uint16_t *crowd;              /* the crowd term, or NULL (set by
+					       ff_solver_set_crowd) */
 	ff_solver_opts opts;
 	ff_shape goals[FF_GOALS_MAX];
 	int ngoals, bad_goal;

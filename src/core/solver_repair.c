@@ -196,6 +196,7 @@ static bool costs_again(ff_solver *s, int *x0, int *y0, int *x1, int *y1)
 	int r;
 
 	ff_costs_init(&c, s->lvl, ff_solver_metric(&s->opts));
+	ff_costs_set_crowd(&c, s->crowd);
 	if (!ff_costs_same(&c, &s->costs))
 		return false;
 	r = walls_changed(s, *x0, *y0, *x1, *y1) ? ff_costs_reach(&c) : 0;

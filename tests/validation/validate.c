@@ -392,6 +392,75 @@ static void rimea9(void)
 	    "1.6 <= T2/T4 <= 2.4", q >= 1.6 && q <= 2.4);
 }
 
+/* --- RiMEA 11: choice of exit ----------------------------------------------
+ * RiMEA test 11 (geometry as JuPedSim's test): 1000 persons in the left
+ * part (x 2..15 m, y 2..18 m) of a 30 x 20 m room with two 1 m exits in one
+ * long wall, at x 21..22 m and 27..28 m; they should prefer the nearer
+ * exit, but some should take the other when the nearer one jams.  (Random
+ * placement without overlap fits only about 900 bodies of 0.2 m radius
+ * into RiMEA's 13 x 16 m, so they start in x 1..16 m, y 1..19 m.)
+ * Criteria (issue 15): with congestion-aware routing (route_interval 2 s)
+ * most leave by the near exit and at least 5% by the far one, and the
+ * room empties sooner than with the far exit closed; without it (shortest
+ * paths) nobody takes the far exit, as before routing existed. */
+static ff_level *room11(bool far, bool routing)
+{
+	ff_level *l = walls(far ? "rimea11" : "rimea11-one", 30, 22);
+
+	carve(l, 0, 0, 30, 20);
+	carve(l, 21, 20, 22, 22);
+	goal_of(l, NULL, 21, 21.5, 22, 22);
+	if (far) {
+		carve(l, 27, 20, 28, 22);
+		goal_of(l, NULL, 27, 21.5, 28, 22);
+	}
+	spawn(l, 1, 1, 16, 19, opt.fast ? 500 : 1000);
+	if (routing)
+		ff_level_param_set(l, FF_P_ROUTE_INTERVAL, 2, NULL);
+	finish(l);
+	return l;
+}
+
+static void rimea11(void)
+{
+	double t_route = 0, t_short = 0, t_one = 0, share = 0, share_short = 0;
+	char m[128];
+
+	for (int seed = 1; seed <= opt.seeds; seed++) {
+		ff_sim_line near, far;
+		run r;
+
+		start(&r, room11(true, true), (uint64_t)seed, 0);
+		ff_sim_add_line(r.sim, 21 / CS, 20 / CS, 22 / CS, 20 / CS, NULL);
+		ff_sim_add_line(r.sim, 27 / CS, 20 / CS, 28 / CS, 20 / CS, NULL);
+		t_route += finish_run(&r, 2000) / opt.seeds;
+		ff_sim_line_get(r.sim, 0, &near);
+		ff_sim_line_get(r.sim, 1, &far);
+		share += (double)labs(far.crossings) / (double)(labs(near.crossings) + labs(far.crossings)) /
+			 opt.seeds;
+		stop(&r);
+		start(&r, room11(true, false), (uint64_t)seed, 0);
+		ff_sim_add_line(r.sim, 21 / CS, 20 / CS, 22 / CS, 20 / CS, NULL);
+		ff_sim_add_line(r.sim, 27 / CS, 20 / CS, 28 / CS, 20 / CS, NULL);
+		t_short += finish_run(&r, 2000) / opt.seeds;
+		ff_sim_line_get(r.sim, 0, &near);
+		ff_sim_line_get(r.sim, 1, &far);
+		share_short += (double)labs(far.crossings) /
+			       (double)(labs(near.crossings) + labs(far.crossings)) / opt.seeds;
+		stop(&r);
+		start(&r, room11(false, false), (uint64_t)seed, 0);
+		t_one += finish_run(&r, 2000) / opt.seeds;
+		stop(&r);
+	}
+	snprintf(m, sizeof m, "far exit %.0f%%, %.0f s (one exit %.0f s)", 100 * share, t_route,
+		 t_one);
+	row("RiMEA 11: exit choice, routing", m, "RiMEA 3.0.0 test 11",
+	    "far exit 5..50%, sooner than one exit", share >= 0.05 && share < 0.5 && t_route < t_one);
+	snprintf(m, sizeof m, "far exit %.0f%%, %.0f s", 100 * share_short, t_short);
+	row("RiMEA 11: exit choice, shortest paths", m, "-", "nobody takes the far exit",
+	    share_short == 0);
+}
+
 /* --- RiMEA 12: a bottleneck between two rooms ------------------------------
  * RiMEA test 12: 150 persons in the left 5 m of a 10 x 10 m room walk
  * through a 5 m long, 1 m wide corridor into a second 10 x 10 m room and
@@ -745,7 +814,7 @@ static const struct scenario {
 	const char *name;
 	void (*fn)(void);
 } scenarios[] = {
-	{"rimea1", rimea1}, {"rimea4", rimea4}, {"rimea6", rimea6}, {"rimea9", rimea9},
+	{"rimea1", rimea1}, {"rimea4", rimea4}, {"rimea6", rimea6}, {"rimea9", rimea9}, {"rimea11", rimea11},
 	{"rimea12", rimea12}, {"widths", widths}, {"funnel", funnel}, {"bidir", bidir},
 	{"squads", squads},
 };
