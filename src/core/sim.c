@@ -176,7 +176,7 @@ ff_err ff_sim_lines_reserve(ff_sim *s, size_t more)
 
 		if (l->cap >= need)
 			continue;
-		if (!(at = realloc(l->at, need * sizeof *at)))
+		if (!(at = realloc(l->at, 2 * need * sizeof *at)))
 			return FF_E_NOMEM;
 		l->at = at;
 		l->cap = need;
@@ -225,19 +225,20 @@ int ff_sim_nlines(const ff_sim *s)
 void ff_sim_line_get(const ff_sim *s, int k, ff_sim_line *out)
 {
 	const struct ff_lines *l = &s->lines[k];
-	long n = l->net, i10 = (n + 9) / 10, i90 = n * 9 / 10;
+	long n = l->net < 0 ? -l->net : l->net, i10 = (n + 9) / 10, i90 = n * 9 / 10;
+	int back = l->net < 0;
 
 	assert(k >= 0 && k < s->nlines);
 	memcpy(out->seg, l->seg, sizeof out->seg);
-	out->crossings = n;
+	out->crossings = l->net;
 	out->first = l->first;
 	out->last = l->last;
 	out->t10 = out->t90 = 0;
 	out->flow = 0;
 	if (n < 10 || (size_t)i90 > l->cap)
 		return;
-	out->t10 = l->at[i10 - 1];
-	out->t90 = l->at[i90 - 1];
+	out->t10 = l->at[2 * (i10 - 1) + back];
+	out->t90 = l->at[2 * (i90 - 1) + back];
 	/* Within one tick: at least a tick, so the flow stays finite. */
 	out->flow = (double)(i90 - i10) /
 		    (double)(out->t90 > out->t10 ? out->t90 - out->t10 : 1);

@@ -94,7 +94,9 @@ typedef struct ff_sim_line {
 	long first, last;               /* ticks of the first and last tick
 					 * with a crossing, 0 if none */
 	long t10, t90;                  /* ticks the net count first reached
-					 * ceil(10%) and floor(90%) of it */
+					 * ceil(10%) and floor(90%) of it (of
+					 * its size, in its direction, when
+					 * negative) */
 	double flow;                    /* agents per tick between them: (i90 -
 					 * i10) / (t90 - t10), JuPedSim's
 					 * bottleneck measure; 0 below 10

@@ -105,9 +105,12 @@ struct ff_sim {
 	ff_sim_spawn_fail fail;      /* why the last spawn failed */
 	struct ff_lines {
 		double seg[4];
-		long net, peak, first, last;
-		uint32_t *at;        /* at[m - 1]: the tick net first reached m */
-		size_t cap;
+		long net, peak, trough, first, last;
+		uint32_t *at;        /* at[2 (m - 1)]: the tick net first reached
+				      * m; at[2 (m - 1) + 1]: -m (so the flow
+				      * of a line crossed the other way is
+				      * measured as well) */
+		size_t cap;          /* values of m at holds */
 	} lines[FF_SIM_LINES_MAX];
 	int nlines;
 	ff_sim_stats last;

@@ -986,8 +986,12 @@ static void account(ff_sim *s, const ff_sim_stats *st)
 		l->net += st->crossings[k];
 		for (long m = l->peak + 1; m <= l->net; m++)
 			if ((size_t)m <= l->cap)
-				l->at[m - 1] = (uint32_t)st->tick;
+				l->at[2 * (m - 1)] = (uint32_t)st->tick;
+		for (long m = l->trough + 1; m <= -l->net; m++)
+			if ((size_t)m <= l->cap)
+				l->at[2 * (m - 1) + 1] = (uint32_t)st->tick;
 		l->peak = l->net > l->peak ? l->net : l->peak;
+		l->trough = -l->net > l->trough ? -l->net : l->trough;
 	}
 	t->max_speed = st->max_speed > t->max_speed ? st->max_speed : t->max_speed;
 	t->max_density = st->max_density > t->max_density ? st->max_density : t->max_density;
