@@ -5,4 +5,5 @@ dist_levels_DATA += \
 	levels/maze.level \
 	levels/rooms.level \
 	levels/terrain.level \
-	levels/exits.level
+	levels/exits.level \
+	levels/squads.level
