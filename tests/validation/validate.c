@@ -259,44 +259,65 @@ static double weidmann(double rho)
 	return 1.34 * (1 - exp(-1.913 * (1 / rho - 1 / 5.4)));
 }
 
+/* The mean speed along their way (m/s) of the agents in the middle fifth
+ * of a LEN x WIDTH m corridor filled at RHO, from 10 s to 40 s: all
+ * walking one way, or TWO_WAY half each way in two groups mixed at random.
+ * *V0 gets the free speed.  The level is saved as NAME. */
+static double corridor_speed(const char *name, double rho, double len, double width,
+			     bool two_way, double *v0)
+{
+	double sum = 0;
+	int n = (int)(rho * len * width + 0.5), east = 0;
+	long count = 0;
+	ff_level *l = walls(name, len, width);
+	run r;
+
+	carve(l, 0, 0, len, width);
+	if (two_way) {
+		goal_of(l, "east", len - 0.5, 0, len, width);
+		spawn_of(l, "east", 0.5, 0, len - 0.5, width, n / 2);
+		goal_of(l, "west", 0, 0, 0.5, width);
+		spawn_of(l, "west", 0.5, 0, len - 0.5, width, n - n / 2);
+		east = ff_level_group_by_name(l, "east");
+	} else {
+		goal(l, len - 0.5, 0, len, width);
+		spawn(l, 0, 0, len, width, n);
+	}
+	finish(l);
+	*v0 = l->meta.params[FF_P_SPEED];
+	start(&r, l, 1, 0);
+	for (long t = 1; t * r.dt <= 40; t++) {
+		ff_sim_step(r.sim);
+		if (t * r.dt < 10)
+			continue;
+		for (size_t i = 0; i < ff_sim_count(r.sim); i++) {
+			ff_agent a;
+
+			ff_sim_agent(r.sim, i, &a);
+			if (a.x >= 0.4 * len / CS && a.x < 0.6 * len / CS) {
+				sum += (a.group == east ? a.vx : -a.vx) * CS;
+				count++;
+			}
+		}
+	}
+	stop(&r);
+	return count ? sum / (double)count : 0;
+}
+
 static void rimea4(void)
 {
 	static const double rhos[] = {0.5, 1, 2, 3, 4};
 	double width = opt.fast ? 4 : 10, len = opt.fast ? 60 : 100;
 
 	for (size_t k = 0; k < sizeof rhos / sizeof rhos[0]; k++) {
-		double rho = rhos[k], sum = 0, v, want = weidmann(rho), v0;
-		long count = 0;
+		double rho = rhos[k], want = weidmann(rho), v0;
+		double v = corridor_speed("rimea04", rho, len, width, false, &v0);
 		char name[64], m[64], ref[64];
-		ff_level *l = walls("rimea04", len, width);
-		run r;
 
-		carve(l, 0, 0, len, width);
-		goal(l, len - 0.5, 0, len, width);
-		spawn(l, 0, 0, len, width, (int)(rho * len * width + 0.5));
-		finish(l);
-		v0 = l->meta.params[FF_P_SPEED];
-		start(&r, l, 1, 0);
-		for (long t = 1; t * r.dt <= 40; t++) {
-			ff_sim_step(r.sim);
-			if (t * r.dt < 10)
-				continue;
-			for (size_t i = 0; i < ff_sim_count(r.sim); i++) {
-				ff_agent a;
-
-				ff_sim_agent(r.sim, i, &a);
-				if (a.x >= 0.4 * len / CS && a.x < 0.6 * len / CS) {
-					sum += a.vx * CS;
-					count++;
-				}
-			}
-		}
-		v = count ? sum / (double)count : 0;
 		snprintf(name, sizeof name, "RiMEA 4: corridor at %g /m^2", rho);
 		snprintf(m, sizeof m, "%.3f m/s", v);
 		snprintf(ref, sizeof ref, "Weidmann %.3f m/s", want);
 		row(name, m, ref, "within 0.1 v0 (0.134 m/s)", fabs(v - want) <= 0.1 * v0);
-		stop(&r);
 	}
 	row("RiMEA 4: corridor at 5 and 6 /m^2", "-", "Weidmann 0.04 m/s, 0",
 	    "not expressible: bodies of radius 0.2 m placed at random fill ~4.3 /m^2", -1);
@@ -646,52 +667,14 @@ static void funnel(void)
  * as in RiMEA 4.  Criteria: bidirectional within 0.1 v0 of unidirectional
  * up to 1 /m^2; above, below it (Zhang et al.) yet above a third of it
  * (our bound for "no jam": the corridor flows). */
-static double corridor_speed(double rho, double len, bool two_way, double *v0)
-{
-	double width = 4, sum = 0;
-	int n = (int)(rho * len * width + 0.5);
-	long count = 0;
-	ff_level *l = walls(two_way ? "bidir" : "unidir", len, width);
-	int east;
-	run r;
-
-	carve(l, 0, 0, len, width);
-	goal_of(l, "east", len - 0.5, 0, len, width);
-	spawn_of(l, "east", 0.5, 0, len - 0.5, width, two_way ? n / 2 : n);
-	if (two_way) {
-		goal_of(l, "west", 0, 0, 0.5, width);
-		spawn_of(l, "west", 0.5, 0, len - 0.5, width, n - n / 2);
-	}
-	east = ff_level_group_by_name(l, "east");
-	finish(l);
-	*v0 = l->meta.params[FF_P_SPEED];
-	start(&r, l, 1, 0);
-	for (long t = 1; t * r.dt <= 40; t++) {
-		ff_sim_step(r.sim);
-		if (t * r.dt < 10)
-			continue;
-		for (size_t i = 0; i < ff_sim_count(r.sim); i++) {
-			ff_agent a;
-
-			ff_sim_agent(r.sim, i, &a);
-			if (a.x >= 0.4 * len / CS && a.x < 0.6 * len / CS) {
-				sum += (a.group == east ? a.vx : -a.vx) * CS;
-				count++;
-			}
-		}
-	}
-	stop(&r);
-	return count ? sum / (double)count : 0;
-}
-
 static void bidir(void)
 {
 	static const double rhos[] = {0.5, 1, 1.5, 2, 2.5};
 	double len = 100, v0; /* shorter, the ends' rarefaction reaches the middle */
 
 	for (size_t k = 0; k < sizeof rhos / sizeof rhos[0]; k++) {
-		double rho = rhos[k], uni = corridor_speed(rho, len, false, &v0);
-		double bi = corridor_speed(rho, len, true, &v0);
+		double rho = rhos[k], uni = corridor_speed("unidir", rho, len, 4, false, &v0);
+		double bi = corridor_speed("bidir", rho, len, 4, true, &v0);
 		char name[64], m[64], ref[64];
 
 		snprintf(name, sizeof name, "counterflow: corridor at %g /m^2", rho);
