@@ -159,11 +159,9 @@ void ff_sim_density_build(ff_sim *s)
 		size_t at = (size_t)y * (size_t)w;
 
 		memset(acc, 0, (size_t)w * sizeof *acc);
-		for (int r = y - k; r <= y + k; r++) {
+		for (int r = y - k > 0 ? y - k : 0; r <= y + k && r < h; r++) {
 			const uint32_t *row = start + (size_t)r * (size_t)w;
 
-			if (r < 0 || r >= h)
-				continue;
 			add_row(acc, row, k, x0, x1);
 			for (int x = 0; x < w && x < x0; x++)
 				acc[x] += row[(x + k < w ? x + k : w - 1) + 1] - row[0];
