@@ -190,7 +190,6 @@ typedef ff_err (*handler)(ff_session *s, const args *a, ff_patch *undo,
 
 /* Command flags: CMD_AT, 'at' may schedule it (an edit of the level). */
 enum { CMD_AT = 1 };
-#define AT_COMMANDS "paint, line, rect, circle, fill, goal, spawn, dyn, set, terrain"
 
 /* A row of the command table (at the bottom). */
 typedef struct command {
@@ -853,6 +852,7 @@ static ff_err do_sim(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result
 
 static ff_err exec_line(ff_session *s, const char *line, ff_cmd_result *res, bool log);
 static const command *find(const char *name);
+static const command *command_at(int i);
 
 /* A session on a copy of S's level alone, for trying edits on; false when
  * out of memory. */
@@ -985,6 +985,19 @@ static void list_at(const ff_session *s, ff_cmd_result *r)
 	ff_escape_msg(r->msg, sizeof r->msg);
 }
 
+/* The commands 'at' takes, from the table's flags: "paint, line, ...". */
+static const char *at_commands(char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; command_at(i); i++)
+		if ((command_at(i)->flags & CMD_AT) && n < size)
+			n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "",
+					      command_at(i)->info.name);
+	return buf;
+}
+
 /* at TICK COMMAND: runs an edit of the level when the simulation reaches
  * TICK (a door that closes at tick 300); 'at' lists, 'at clear' drops
  * what is scheduled.  The edit is tried on a copy of the level first, so
@@ -994,6 +1007,7 @@ static ff_err do_at(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result 
 	const command *c;
 	ff_cmd_result sub;
 	long now = ff_session_tick(s);
+	char names[160];
 	const char *line;
 	size_t n;
 	int tick;
@@ -1017,7 +1031,7 @@ static ff_err do_at(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result 
 		return fail_at(r, a->col[2], FF_E_NOTFOUND, "unknown command '%s'", a->w[2]);
 	if (!(c->flags & CMD_AT))
 		return fail_at(r, a->col[2], FF_E_INVAL, "'%s' cannot be scheduled: 'at' runs "
-			       "edits of the level (" AT_COMMANDS ")", a->w[2]);
+			       "edits of the level (%s)", a->w[2], at_commands(names, sizeof names));
 	line = a->line + a->col[2] - 1;
 	if ((err = dry_run(s, line, &sub)))
 		return fail_at(r, sub.col ? a->col[2] + sub.col - 1 : a->col[2], err, "%s", sub.msg);
@@ -1065,6 +1079,11 @@ static const command commands[] = {
 
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 
+static const command *command_at(int i)
+{
+	return i >= 0 && i < NCOMMANDS ? &commands[i] : NULL;
+}
+
 static const command *find(const char *name)
 {
 	for (int i = 0; i < NCOMMANDS; i++)
@@ -1075,7 +1094,9 @@ static const command *find(const char *name)
 
 const ff_cmd_info *ff_cmd_info_at(int i)
 {
-	return i >= 0 && i < NCOMMANDS ? &commands[i].info : NULL;
+	const command *c = command_at(i);
+
+	return c ? &c->info : NULL;
 }
 
 /* ff_cmd_exec(), which adds LINE to the session's history when LOG (not
