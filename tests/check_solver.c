@@ -1109,6 +1109,12 @@ START_TEST(two_threads_equal_one)
 			same_threaded(two, one, l, &rect, &FMM, true);
 			same_threaded(two, one, l, &rect, &FMM2, true);
 		}
+		/* the wall penalty's costs are built by both threads, a
+		 * half of the rows each (Fast Marching's buckets, cmin/8
+		 * wide, then hold too few cells to share on random walls) */
+		ff_level_param_set(l, FF_P_WALL_PENALTY, 9, NULL);
+		same_threaded(two, one, l, l->meta.goals, &DIJ8, true);
+		same_threaded(two, one, l, l->meta.goals, &FMM, false);
 		ff_level_destroy(l);
 	}
 	/* costs 1 and 254: FMM's longest step, 8 * 254 buckets, fits the

@@ -93,10 +93,44 @@ static unsigned base(const ff_costs *c, size_t i)
 	return b < 1 ? 1 : b < FF_COST_MAX ? b : FF_COST_MAX;
 }
 
+/* True when the N bytes at P are all 0 (eight at a time). */
+static bool zeros_only(const uint8_t *p, size_t n)
+{
+	uint64_t acc = 0, v;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&v, p + i, 8);
+		acc |= v;
+	}
+	for (; i < n; i++)
+		acc |= p[i];
+	return !acc;
+}
+
+/* base() of the N cells from I on, into OUT: a row with nothing on the
+ * dynamic layer and no crowd term is its painted costs as they are (what
+ * base() gives them; a movement class would map them here too). */
+static void base_row(const ff_costs *c, size_t i, size_t n, uint8_t *out)
+{
+	if (!c->crowd && zeros_only(c->level->dyn + i, n)) {
+		memcpy(out, c->level->cells + i, n);
+		return;
+	}
+	for (size_t k = 0; k < n; k++)
+		out[k] = (uint8_t)base(c, i + k);
+}
+
 /* The one formula: the terms of a cell's cost summed, clamped to 254. */
 static uint8_t combine(unsigned cost, unsigned penalty)
 {
 	return (uint8_t)(cost == FF_WALL ? FF_WALL : add(cost, penalty));
+}
+
+/* Whether cell I is a wall (base(c, i) == FF_WALL, cheaper). */
+static inline bool wall_i(const ff_costs *c, size_t i)
+{
+	return (c->level->cells[i] == FF_WALL) | (c->level->dyn[i] == FF_WALL);
 }
 
 bool ff_costs_wall(const ff_costs *c, int x, int y)
@@ -108,7 +142,10 @@ bool ff_costs_wall(const ff_costs *c, int x, int y)
 }
 
 /* Rows of the ring: rows y - R .. y + R inside the level are at most this
- * many consecutive rows, so y % rows tells them apart. */
+ * many consecutive rows, so y % rows tells them apart.  The scratch holds
+ * them, a row of zeros, which stands for the rows outside the level (all
+ * wall), and a row of ages: for each column, how many rows ago the last
+ * row with a wall within R of it was added. */
 static int ring_rows(const ff_costs *c)
 {
 	int n = 2 * c->radius + 1;
@@ -118,51 +155,51 @@ static int ring_rows(const ff_costs *c)
 
 size_t ff_costs_scratch(const ff_costs *c, int width)
 {
-	return c->radius ? (size_t)ring_rows(c) * (size_t)width : 0;
+	return c->radius ? (size_t)(ring_rows(c) + 2) * (size_t)width : 0;
 }
 
-/* HD[i] = columns from x0 + i to the nearest wall in row Y, at most R + 1. */
-static void row_dist(const ff_costs *c, int y, int x0, int x1, uint8_t *hd)
+/* HD[i] = columns from x0 + i to the nearest wall in row Y, at most R + 1
+ * (outside the level counts as wall); AGE[i] becomes 0 where that is at
+ * most R, else one more (up to 255). */
+static void row_dist(const ff_costs *c, int y, int x0, int x1, uint8_t *hd, uint8_t *age)
 {
-	int r = c->radius, cap = r + 1, last = x0 - r - 1 - cap, next = x1 + r + 1 + cap;
+	const ff_level *l = c->level;
+	const size_t row = (size_t)y * (size_t)l->w;
+	const int r = c->radius, cap = r + 1;
+	int from = x0 - r > 0 ? x0 - r : 0, to = x1 + r < l->w - 1 ? x1 + r : l->w - 1;
+	int last = from > 0 ? from - 1 - cap : -1, next = to < l->w - 1 ? to + 1 + cap : l->w;
 
-	for (int x = x0 - r; x <= x1; x++) {
-		if (ff_costs_wall(c, x, y))
+	for (int x = from; x <= x1; x++) {
+		if (wall_i(c, row + (size_t)x))
 			last = x;
 		if (x >= x0)
 			hd[x - x0] = (uint8_t)(x - last < cap ? x - last : cap);
 	}
-	for (int x = x1 + r; x >= x0; x--) {
-		if (ff_costs_wall(c, x, y))
+	for (int x = to; x > x1; x--)
+		if (wall_i(c, row + (size_t)x))
 			next = x;
-		if (x <= x1 && next - x < hd[x - x0])
-			hd[x - x0] = (uint8_t)(next - x);
+	/* within [x0, x1] the first sweep found the walls: HD 0 */
+	for (int x = x1; x >= x0; x--) {
+		int i = x - x0, d;
+		if (!hd[i])
+			next = x;
+		d = next - x < hd[i] ? next - x : hd[i];
+		hd[i] = (uint8_t)d;
+		age[i] = d <= r ? 0 : age[i] < 255 ? (uint8_t)(age[i] + 1) : 255;
 	}
 }
 
-/* Columns from the cell in column I to the nearest wall of row YY, from
- * the ring (rows outside the level are all wall). */
-static unsigned ring_at(const ff_costs *c, const uint8_t *ring, int width, int yy, int i)
+/* The penalty of the cell in column I, ROWS[R + K] being the ring's row K
+ * rows below it (K from -R to R): the largest ramp value over the rows
+ * within R, of each the nearer of the rows K above and K below. */
+static unsigned penalty(const ff_costs *c, const uint8_t *const *rows, int i)
 {
-	if (yy < 0 || yy >= c->level->h)
-		return 0;
-	return ring[(size_t)(yy % ring_rows(c)) * (size_t)width + (size_t)i];
-}
+	const int r = c->radius;
+	unsigned best = c->ramp[rows[r][i]][0];
 
-/* The penalty of the cell in column I of row Y: the largest ramp value
- * over the rows within R, of each the nearer of the rows Y - K and Y + K. */
-static unsigned penalty(const ff_costs *c, int y, int i, const uint8_t *ring, int width)
-{
-	unsigned best = 0;
-
-	for (int k = 0; k <= c->radius; k++) {
-		unsigned a, b;
-		if (k && c->ramp[0][k] <= best)
-			break;          /* rows farther away give no more */
-		a = ring_at(c, ring, width, y - k, i);
-		b = ring_at(c, ring, width, y + k, i);
-		if (c->ramp[a < b ? a : b][k] > best)
-			best = c->ramp[a < b ? a : b][k];
+	for (int k = 1; k <= r && c->ramp[0][k] > best; k++) {
+		unsigned a = rows[r - k][i], b = rows[r + k][i], v = c->ramp[a < b ? a : b][k];
+		best = v > best ? v : best;
 	}
 	return best;
 }
@@ -171,27 +208,41 @@ void ff_costs_fill(const ff_costs *c, int x0, int y0, int x1, int y1, uint8_t *o
 		   size_t stride, uint8_t *scratch)
 {
 	const ff_level *l = c->level;
-	int r = c->radius, n = r ? ring_rows(c) : 1, width = x1 - x0 + 1;
+	const int r = c->radius, n = r ? ring_rows(c) : 1, width = x1 - x0 + 1;
+	const uint8_t *rows[2 * FF_PENALTY_RADIUS_MAX + 1];
+	uint8_t *zeros = scratch + (size_t)n * (size_t)width, *age = zeros + width;
 
+	if (r) {
+		memset(zeros, 0, (size_t)width);
+		memset(age, 255, (size_t)width);
+	}
 	for (int y = y0 - r; r && y < y0 + r; y++)
 		if (y >= 0 && y < l->h)
-			row_dist(c, y, x0, x1, scratch + (size_t)(y % n) * (size_t)width);
+			row_dist(c, y, x0, x1, scratch + (size_t)(y % n) * (size_t)width, age);
 	for (int y = y0; y <= y1; y++) {
 		const size_t row = (size_t)y * (size_t)l->w;
 		uint8_t *o = out + (size_t)(y - y0) * stride;
+		/* rows outside the level within R: every cell is near a wall */
+		const bool edge = y < r || y + r >= l->h;
 
 		if (r && y + r < l->h)
-			row_dist(c, y + r, x0, x1, scratch + (size_t)((y + r) % n) * (size_t)width);
-		for (int x = x0; x <= x1; x++) {
-			unsigned b = base(c, row + (size_t)x);
-			o[x - x0] = combine(b, r && b != FF_WALL ? penalty(c, y, x - x0, scratch, width) : 0);
-		}
+			row_dist(c, y + r, x0, x1, scratch + (size_t)((y + r) % n) * (size_t)width, age);
+		for (int k = -r; k <= r; k++)
+			rows[r + k] = y + k < 0 || y + k >= l->h ? zeros :
+				      scratch + (size_t)((y + k) % n) * (size_t)width;
+		/* with no wall within R columns in any of the 2R + 1 rows (the
+		 * last such row more than 2R rows back) a cell has no penalty:
+		 * most of open ground skips the search */
+		base_row(c, row + (size_t)x0, (size_t)width, o);
+		for (int i = 0; r && i < width; i++)
+			if (o[i] != FF_WALL && (edge || age[i] <= 2 * r))
+				o[i] = combine(o[i], penalty(c, rows, i));
 	}
 }
 
 int ff_costs_at(const ff_costs *c, int x, int y)
 {
-	uint8_t scratch[2 * FF_PENALTY_RADIUS_MAX + 1], out;
+	uint8_t scratch[2 * FF_PENALTY_RADIUS_MAX + 3], out;
 
 	ff_costs_fill(c, x, y, x, y, &out, 1, scratch);
 	return out;

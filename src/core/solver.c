@@ -11,6 +11,7 @@
  * bytes: the cheapest step's neighbour is at least 1 below the cell, and
  * every value that low is final when the cell settles.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,6 +199,19 @@ static int min_cost(const ff_solver *s)
 	return m;
 }
 
+/* The effective costs of thread T's half of the rows (the queue's pool,
+ * empty then, halved for their scratch). */
+static void costs_half(ff_solver *s, struct ff_par *P, int t)
+{
+	size_t half = (size_t)s->nblk * (size_t)s->bs * sizeof *s->ent / 2;
+	int y0 = t ? s->h / 2 : 0, y1 = t ? s->h - 1 : s->h / 2 - 1;
+
+	(void)P;
+	assert(ff_costs_scratch(&s->costs, s->w) <= half);
+	ff_costs_fill(&s->costs, 0, y0, s->w - 1, y1, s->cost + ffs_index(s, 0, y0), (size_t)s->W,
+		      (uint8_t *)s->ent + (t ? half : 0));
+}
+
 void ff_solver_seed(ff_solver *s)
 {
 	const ff_level *l = s->lvl;
@@ -206,8 +220,13 @@ void ff_solver_seed(ff_solver *s)
 	memset(s->cost, FF_WALL, s->np);
 	ff_costs_init(&s->costs, l, ff_solver_metric(&s->opts));
 	ff_costs_set_crowd(&s->costs, s->crowd);
-	ff_costs_fill(&s->costs, 0, 0, s->w - 1, s->h - 1, s->cost + W + 1, (size_t)W,
-		      (uint8_t *)s->ent);
+	/* the wall penalty's build is worth two threads, the copy alone not */
+	if (!ff_costs_reach(&s->costs) || !ff_par_both(s, costs_half)) {
+		assert(ff_costs_scratch(&s->costs, s->w) <=
+		       (size_t)s->nblk * (size_t)s->bs * sizeof *s->ent);
+		ff_costs_fill(&s->costs, 0, 0, s->w - 1, s->h - 1, s->cost + W + 1, (size_t)W,
+			      (uint8_t *)s->ent);
+	}
 	for (size_t i = 0; i < s->np; i++)
 		s->val[i] = INFINITY;
 	memset(s->cf, CF_NODIR, s->np);
