@@ -54,6 +54,17 @@ grep -q "m/s" err && grep -q "cells/s" err || fail "bad unit said: $(cat err)"
 [ "$(grep -c '^tick ' out)" = 3 ] || fail "frames: $(grep '^tick ' out | cut -c1-20 | tr '\n' ' ')"
 grep -q '^tick 0  alive 500 ' out || fail "no frame at tick 0: $(grep '^tick 0' out)"
 
+# frames draw a named group's agents in its letter (core/glyph.h: the first
+# named group's is 'a'), the default group's as 'o': one agent in each
+# 1x1 area, so the cells are known
+"$F" run "$lv/open.level" -e 'spawn clear' -e 'spawn add rect 3,2 1,1 1 group east' \
+	-e 'spawn add rect 6,5 1,1 1' -e 'goal add cell 40,20 group east' -o groups.level ||
+	fail "making groups.level failed"
+"$F" sim groups.level --ticks 0 --frames > out || fail "frames of groups exited $?"
+[ "$(sed -n 4p out | cut -c4)" = a ] || fail "group east's agent at 3,2 is not 'a': $(sed -n 4p out)"
+[ "$(sed -n 7p out | cut -c7)" = o ] || fail "the default agent at 6,5 is not 'o': $(sed -n 7p out)"
+[ "$(sed -n 2,25p out | tr -cd a | wc -c)" = 1 ] || fail "not one 'a' in the frame"
+
 # a spawn area that cannot hold its crowd is refused before the run
 "$F" run "$lv/open.level" -e 'spawn clear' -e 'spawn add rect 2,2 2,2 40' -o small.level ||
 	fail "making small.level failed"

@@ -253,10 +253,18 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 	return -1;
 }
 
+/* The agents of a cell: how many, and their group (FF_GLYPH_MIXED when
+ * they belong to several). */
+typedef struct tally {
+	unsigned n;
+	int g;
+} tally;
+
 /* Prints the level with agents in the glyphs the editor uses (core/glyph.h):
  * terrain glyphs ('#' walls), '*' goal cells, 'o' one agent, '2'..'9'
- * several, 'O' ten or more.  COUNT is w*h scratch. */
-static void frame(FILE *f, const ff_level *l, const ff_sim *sim, unsigned *count)
+ * several, 'O' ten or more; a named group's agents its letter.  COUNT is
+ * w*h scratch. */
+static void frame(FILE *f, const ff_level *l, const ff_sim *sim, tally *count)
 {
 	const ff_sim_stats *st = ff_sim_last(sim);
 	size_t n = ff_sim_count(sim);
@@ -264,18 +272,21 @@ static void frame(FILE *f, const ff_level *l, const ff_sim *sim, unsigned *count
 
 	memset(count, 0, (size_t)l->w * (size_t)l->h * sizeof *count);
 	for (size_t i = 0; i < n; i++) {
+		tally *t;
+
 		ff_sim_agent(sim, i, &a);
-		count[(size_t)(int)a.y * (size_t)l->w + (size_t)(int)a.x]++;
+		t = &count[(size_t)(int)a.y * (size_t)l->w + (size_t)(int)a.x];
+		t->g = !t->n++ || t->g == a.group ? a.group : FF_GLYPH_MIXED;
 	}
 	fprintf(f, "tick %ld  alive %zu  arrived %ld  stranded %ld\n", st->tick,
 		st->tick ? (size_t)st->alive : n, st->arrived, st->stranded);
 	for (int y = 0; y < l->h; y++) {
 		for (int x = 0; x < l->w; x++) {
-			unsigned c = count[(size_t)y * (size_t)l->w + (size_t)x];
+			const tally *t = &count[(size_t)y * (size_t)l->w + (size_t)x];
 			int cost = ff_level_cost(l, x, y);
 
-			if (c)
-				fputs(ff_glyph_agents(c, false), f);
+			if (t->n)
+				fputs(ff_glyph_cell(t->n, t->g, false), f);
 			else if (cost != FF_WALL && ff_level_dyn(l, x, y) == FF_WALL)
 				fputs(ff_glyph(FF_GLYPH_DYN_WALL, false), f);
 			else if (cost != FF_WALL && ff_level_is_goal(l, x, y))
@@ -464,7 +475,7 @@ static bool spawn(ff_sim *sim, const simopts *o)
 /* Runs the ticks of O, printing as asked and writing TRAJ; true unless
  * writing the trajectories failed.  *CAPPED: it gave up. */
 static bool ticks(const ff_level *l, ff_sim *sim, const simopts *o, units u, ff_traj *traj,
-		  unsigned *count, bool *capped)
+		  tally *count, bool *capped)
 {
 	bool until = o->ticks < 0;
 	long limit = until ? SIM_TICK_CAP : o->ticks;
@@ -536,7 +547,7 @@ static ff_fields *fields_for(const char *what, const ff_level *l, const ff_solve
 static int run(ff_level *l, ff_fields *fields, simopts *o)
 {
 	ff_sim *sim = ff_sim_create(l, fields, 0);
-	unsigned *count = o->every ? malloc((size_t)l->w * (size_t)l->h * sizeof *count) : NULL;
+	tally *count = o->every ? malloc((size_t)l->w * (size_t)l->h * sizeof *count) : NULL;
 	units u = {l->meta.params[FF_P_CELL_SIZE], l->meta.params[FF_P_DT]};
 	ff_traj *traj = NULL;
 	char err[300];

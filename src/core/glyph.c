@@ -21,6 +21,11 @@ static const char *const arrows[2][8] = {
 };
 static const char *const froms[8] = {"⇒", "⇓", "⇐", "⇑", "⇘", "⇙", "⇖", "⇗"};
 static const char *const digits[10] = {"", "o", "2", "3", "4", "5", "6", "7", "8", "9"};
+/* Named groups' agents: the letters that are no arrow (b d p q v), no
+ * mark (o O x) and no terrain of the default palette (f m s). */
+static const char *const groups[FF_GROUPS_MAX] = {
+	"o", "a", "c", "e", "g", "h", "k", "n", "r", "t", "u", "w", "y", "z", "i", "j",
+};
 
 const char *ff_glyph(ff_glyph_id g, bool utf8)
 {
@@ -51,6 +56,20 @@ const char *ff_glyph_agents(long n, bool utf8)
 	if (n <= 0)
 		return "";
 	return n < 10 ? digits[n] : ff_glyph(FF_GLYPH_CROWD, utf8);
+}
+
+const char *ff_glyph_group(int g, bool utf8)
+{
+	if (g == 0)
+		return ff_glyph(FF_GLYPH_AGENT, utf8);
+	return g > 0 && g < FF_GROUPS_MAX ? groups[g] : "?";
+}
+
+const char *ff_glyph_cell(long n, int g, bool utf8)
+{
+	if (n > 0 && g > 0)
+		return ff_glyph_group(g, utf8);
+	return ff_glyph_agents(n, utf8);
 }
 
 char ff_glyph_terrain(const ff_level *l, int value)

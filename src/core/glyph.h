@@ -40,6 +40,16 @@ const char *ff_glyph_arrow(int d, bool utf8);
 const char *ff_glyph_from(int d, bool utf8);
 /* N agents in a cell: "o", "2".."9", or FF_GLYPH_CROWD; "" for none. */
 const char *ff_glyph_agents(long n, bool utf8);
+/* The agents of a cell that belong to several groups (ff_glyph_cell). */
+#define FF_GLYPH_MIXED (-1)
+/* The glyph of named group G's agents (1 .. FF_GROUPS_MAX - 1): a letter
+ * no other mark uses ("a", "c", "e", ...); the default group's (0) is
+ * FF_GLYPH_AGENT; "?" for a bad G. */
+const char *ff_glyph_group(int g, bool utf8);
+/* N agents in a cell, all of group G, or of several (G = FF_GLYPH_MIXED):
+ * a named group's glyph whatever N (whose group shows, not how many);
+ * the default group's, and a mixed cell's, ff_glyph_agents(N). */
+const char *ff_glyph_cell(long n, int g, bool utf8);
 /* The terrain glyph of terrain VALUE (a cost, or a wall kind:
  * ff_level_value()) in L's palette: '#' for a wall with none, '?' for a
  * cost with none. */
