@@ -828,6 +828,38 @@ START_TEST(speed_falls_with_density)
 }
 END_TEST
 
+/* The density field the editor shows is the crowd's own, by hand: with
+ * 0.5 m cells and density_radius 0.5 m the window is 3 x 3 cells, and
+ * what lies outside the level is no area.  One agent in the corner cell
+ * (0,0) is 1 agent in 4 cells (1 m^2) for that cell and 1 in 6 (1.5 m^2)
+ * for (1,0); one in (10,10) is 1 in 9 (2.25 m^2) for its neighbours and
+ * nothing two cells away.  Before the first tick, on walls and outside:
+ * 0. */
+START_TEST(density_is_the_crowd_s_own)
+{
+	ff_shape area = {FF_SHAPE_RECT, 0, 0, 2, 2, 0};
+	world w;
+
+	open_built(&w, open_level(24, 20, area, 1, 0));
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 0.5, 0.5, 1, 0, 0, NULL), FF_OK);
+	ck_assert_int_eq(ff_sim_spawn_at(w.sim, 10.5, 10.5, 1, 0, 0, NULL), FF_OK);
+	ck_assert(ff_sim_density_at(w.sim, 0, 0) == 0);
+	ff_sim_step(w.sim);
+	ck_assert_double_eq_tol(ff_sim_density_at(w.sim, 0, 0), 1.0, 1e-6);
+	ck_assert_double_eq_tol(ff_sim_density_at(w.sim, 1, 0), 1 / 1.5, 1e-6);
+	ck_assert_double_eq_tol(ff_sim_density_at(w.sim, 1, 1), 1 / 2.25, 1e-6);
+	for (int y = 9; y <= 11; y++)
+		for (int x = 9; x <= 11; x++)
+			ck_assert_double_eq_tol(ff_sim_density_at(w.sim, x, y), 1 / 2.25, 1e-6);
+	ck_assert(ff_sim_density_at(w.sim, 12, 10) == 0);
+	ck_assert(ff_sim_density_at(w.sim, 10, 8) == 0);
+	ck_assert(ff_sim_density_at(w.sim, -1, 0) == 0);
+	ck_assert(ff_sim_density_at(w.sim, 24, 0) == 0);
+	ck_assert(ff_sim_density_at(w.sim, 0, 20) == 0);
+	close_world(&w);
+}
+END_TEST
+
 /* A crowd piled on one spot (a wall painted over it ejects everyone to
  * the one free cell) ticks in bounded work: each agent looks at no more
  * than FF_SIM_CELL_CAP agents of a cell.  Without that bound each of the
@@ -895,6 +927,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, a_source_releases_its_rate);
 	tcase_add_test(tc, terrain_slows_walking);
 	tcase_add_test(tc, speed_falls_with_density);
+	tcase_add_test(tc, density_is_the_crowd_s_own);
 	tcase_add_test(tc, radius_over_half_a_cell_is_refused);
 	tcase_add_test(tc, a_pile_ticks_in_bounded_work);
 	suite_add_tcase(s, tc);

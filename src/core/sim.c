@@ -293,6 +293,14 @@ void ff_sim_flow_at(const ff_sim *s, int g, int x, int y, float *fx, float *fy)
 	}
 }
 
+double ff_sim_density_at(const ff_sim *s, int x, int y)
+{
+	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h ||
+	    ff_sim_blocked(s, x, y) || s->tot.ticks == 0)
+		return 0;
+	return s->dens[(size_t)y * (size_t)s->w + (size_t)x];
+}
+
 const ff_sim_stats *ff_sim_last(const ff_sim *s)
 {
 	return &s->last;

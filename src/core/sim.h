@@ -207,6 +207,11 @@ void ff_sim_agent(const ff_sim *sim, size_t i, ff_agent *out);
  * between cell centres): their copy of the group's field, or the field
  * itself before they have one; (0, 0) where there is none. */
 void ff_sim_flow_at(const ff_sim *sim, int g, int x, int y, float *fx, float *fy);
+/* Agents per square metre around cell (X, Y) as the last tick measured
+ * them: the density field the crowd walked by (docs/simulation.md), built
+ * from the positions at the start of that tick.  0 on walls, outside the
+ * level and before the first tick. */
+double ff_sim_density_at(const ff_sim *sim, int x, int y);
 /* Statistics of the last tick (all zero before the first). */
 const ff_sim_stats *ff_sim_last(const ff_sim *sim);
 const ff_sim_totals *ff_sim_totals_get(const ff_sim *sim);
