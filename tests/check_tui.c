@@ -731,16 +731,6 @@ START_TEST(zz_and_x_save_and_quit)
 }
 END_TEST
 
-/* Types TEXT at a fresh prompt, presses Tab, and returns the line. */
-static const char *tab(const char *text)
-{
-	ff_ctl_run(&ctl, "prompt-cancel");
-	type(":");
-	type(text);
-	ff_ctl_key(&ctl, FF_KEY_TAB);
-	return ctl.prompt.text;
-}
-
 /* Tab at the ':' prompt completes commands, and their words from the
  * syntax the help shows: literal words, terrains, parameters, files,
  * stored levels and replays; several candidates are listed. */
@@ -852,8 +842,8 @@ START_TEST(export_picture_follows_the_layers)
 }
 END_TEST
 
-/* The key a code span of docs/teaching.md names ("b", "Space", "Ctrl-R",
- * "\\|"), or 0 when it is no single key. */
+/* The key a code span of docs/teaching.md names ("b", "Space", "Tab",
+ * "Ctrl-R", "\\|"), or 0 when it is no single key. */
 static int doc_key(const char *span, size_t n)
 {
 	if (n == 1)
@@ -862,6 +852,8 @@ static int doc_key(const char *span, size_t n)
 		return '|';
 	if (n == 5 && !strncmp(span, "Space", 5))
 		return ' ';
+	if (n == 3 && !strncmp(span, "Tab", 3))
+		return FF_KEY_TAB;
 	if (n == 6 && !strncmp(span, "Ctrl-", 5))
 		return FF_CTRL(span[5] | 0x20);
 	return 0;

@@ -232,8 +232,8 @@ START_TEST(came_from_layer_names_the_settling_neighbour)
 	for (int c256 = 0; c256 < 2; c256++) {
 		short ffg, fbg, afg, abg;
 
-		ff_view_colors(look.tier, FF_LOOK_FROM, c256, &ffg, &fbg);
-		ff_view_colors(look.tier, FF_LOOK_ARROW, c256, &afg, &abg);
+		ff_view_colors(look.tier, FF_LOOK_FROM, 0, c256, &ffg, &fbg);
+		ff_view_colors(look.tier, FF_LOOK_ARROW, 0, c256, &afg, &abg);
 		ck_assert_int_ne(ffg, afg);
 		ck_assert_int_eq(fbg, abg);
 	}
@@ -466,16 +466,6 @@ START_TEST(one_arrow_for_editor_cli_and_sim)
 }
 END_TEST
 
-/* Screen columns of UTF-8 TEXT. */
-static size_t columns(const char *text)
-{
-	size_t n = 0;
-
-	for (; *text; text++)
-		n += ((unsigned char)*text & 0xc0) != 0x80;
-	return n;
-}
-
 /* At 80 x 24, the documented minimum, the status line keeps the mode, the
  * cursor cell, its value, both panes' phases and the step count, and fits
  * (it was cut: "? hel", and in split view the second phase and the step
@@ -553,7 +543,7 @@ START_TEST(terrain_shows_under_marks)
 	teach_level();
 	ff_view_cell(&ctl, 8, 3, &swamp);
 	ff_view_cell(&ctl, 2, 3, &grass);
-	ff_view_colors(swamp.tier, swamp.kind, true, &sfg, &sbg);
+	ff_view_colors(swamp.tier, swamp.kind, swamp.hue, true, &sfg, &sbg);
 	ck_assert_int_ne(sbg, -1);
 	/* monochrome: swamp marked, grass plain */
 	ck_assert(ff_view_attrs(swamp.tier, swamp.kind, false, false, false) & FF_ATTR_UNDERLINE);
@@ -567,8 +557,8 @@ START_TEST(terrain_shows_under_marks)
 		if (mark.kind == FF_LOOK_PLAIN)
 			continue;
 		for (int c256 = 0; c256 < 2; c256++) {
-			ff_view_colors(mark.tier, mark.kind, c256, &fg, &bg);
-			ff_view_colors(swamp.tier, swamp.kind, c256, &sfg, &sbg);
+			ff_view_colors(mark.tier, mark.kind, mark.hue, c256, &fg, &bg);
+			ff_view_colors(swamp.tier, swamp.kind, swamp.hue, c256, &sfg, &sbg);
 			ck_assert_msg(bg == sbg, "kind %d hides the swamp", mark.kind);
 			ck_assert_int_ne(fg, bg);
 		}

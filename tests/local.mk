@@ -128,16 +128,20 @@ tests/faults.log: tests/fieldmarshal-faults$(EXEEXT)
 
 # The editor: its controller driven by synthetic keys with no terminal, and
 # the real program driven through tmux (tests/tui/*.sh skip without tmux).
-check_PROGRAMS += tests/check_tui tests/check_view
+check_PROGRAMS += tests/check_tui tests/check_view tests/check_crowd_view
 tests_check_tui_SOURCES = tests/check_tui.c tests/testutil.h tests/testtui.h
 tests_check_tui_CFLAGS = $(TEST_CFLAGS)
 tests_check_tui_LDADD = src/tui/libfftui.a $(TEST_LDADD) $(NCURSES_LIBS)
 tests_check_view_SOURCES = tests/check_view.c tests/testutil.h tests/testtui.h
 tests_check_view_CFLAGS = $(TEST_CFLAGS)
 tests_check_view_LDADD = src/tui/libfftui.a $(TEST_LDADD) $(NCURSES_LIBS)
+tests_check_crowd_view_SOURCES = tests/check_crowd_view.c tests/testutil.h tests/testtui.h
+tests_check_crowd_view_CFLAGS = $(TEST_CFLAGS)
+tests_check_crowd_view_LDADD = src/tui/libfftui.a $(TEST_LDADD) $(NCURSES_LIBS)
 TUI_TESTS = tests/tui/edit.sh tests/tui/solve.sh tests/tui/resize.sh \
 	tests/tui/sim.sh tests/tui/record.sh tests/tui/split.sh \
-	tests/tui/store.sh tests/tui/signals.sh tests/tui/teaching.sh tests/tui/picture.sh
+	tests/tui/store.sh tests/tui/signals.sh tests/tui/teaching.sh tests/tui/picture.sh \
+	tests/tui/crowd.sh
 TESTS += $(TUI_TESTS)
 tests/tui/picture.log: tests/pngdump$(EXEEXT)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh

@@ -129,6 +129,26 @@ static inline unsigned type(const char *keys)
 	return ui;
 }
 
+/* Types TEXT at a fresh prompt, presses Tab, and returns the line. */
+static inline const char *tab(const char *text)
+{
+	ff_ctl_run(&ctl, "prompt-cancel");
+	type(":");
+	type(text);
+	ff_ctl_key(&ctl, FF_KEY_TAB);
+	return ctl.prompt.text;
+}
+
+/* Screen columns of UTF-8 TEXT. */
+static inline size_t columns(const char *text)
+{
+	size_t n = 0;
+
+	for (; *text; text++)
+		n += ((unsigned char)*text & 0xc0) != 0x80;
+	return n;
+}
+
 static inline void ok(ff_session *s, const char *line)
 {
 	ff_cmd_result r;

@@ -437,7 +437,11 @@ static ff_err do_order(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resu
 			       a->w[1], list);
 	}
 	TRY(read_shape(a, 2, 0, &sh, r));
-	return explain(s, a, 3, ff_level_order(s->level, a->w[1], &sh, undo), r);
+	TRY(explain(s, a, 3, ff_level_order(s->level, a->w[1], &sh, undo), r));
+	snprintf(r->msg, sizeof r->msg, "group %.15s heads for %.20s %.20s%s%.20s",
+		 ff_level_group_name(s->level, g), a->w[2], a->w[3], a->n > 4 ? " " : "",
+		 a->n > 4 ? a->w[4] : "");
+	return FF_OK;
 }
 
 /* dyn SHAPE +N|wall, dyn clear [SHAPE]: the dynamic layer. */

@@ -72,6 +72,15 @@ const char *ff_glyph_cell(long n, int g, bool utf8)
 	return ff_glyph_agents(n, utf8);
 }
 
+const char *ff_glyph_line(double dx, double dy, bool utf8)
+{
+	static const char *const lines[2][4] = {{"│", "─", "╲", "╱"}, {"|", "-", "\\", "/"}};
+	double ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+	int k = ay > 2 * ax ? 0 : ax > 2 * ay ? 1 : (dx < 0) == (dy < 0) ? 2 : 3;
+
+	return lines[!utf8][k];
+}
+
 char ff_glyph_terrain(const ff_level *l, int value)
 {
 	int t = ff_level_terrain_by_value(l, value);

@@ -50,6 +50,10 @@ const char *ff_glyph_group(int g, bool utf8);
  * a named group's glyph whatever N (whose group shows, not how many);
  * the default group's, and a mixed cell's, ff_glyph_agents(N). */
 const char *ff_glyph_cell(long n, int g, bool utf8);
+/* A counting line running along (DX, DY) (not both 0; y grows
+ * downwards): '|' near upright, '-' near level, else a diagonal, a
+ * backslash or '/' (box-drawing lines in UTF-8). */
+const char *ff_glyph_line(double dx, double dy, bool utf8);
 /* The terrain glyph of terrain VALUE (a cost, or a wall kind:
  * ff_level_value()) in L's palette: '#' for a wall with none, '?' for a
  * cost with none. */

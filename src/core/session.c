@@ -335,6 +335,16 @@ ff_err ff_session_sim(ff_session *s, ff_sim **out)
 	return FF_OK;
 }
 
+ff_err ff_session_group_field(ff_session *s, int g, const ff_solver **out)
+{
+	if (!s->field)
+		return FF_E_STATE;
+	if (!s->fields && !(s->fields = ff_fields_create(s->level, &s->opts)))
+		return FF_E_NOMEM;
+	lend(s);
+	return ff_fields_get(s->fields, g, out);
+}
+
 static ff_err refresh_field(ff_session *s, const ff_patch *p)
 {
 	bool cells_only = !p->resized && (!p->meta || (same_goals(p->meta, &s->level->meta) &&

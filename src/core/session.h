@@ -59,7 +59,8 @@ typedef struct ff_session {
 
 	/* The crowd: each group follows its own field (the field above is
 	 * lent to it for the group it shows). */
-	ff_fields *fields;       /* owned; NULL until agents are first added */
+	ff_fields *fields;       /* owned; NULL until agents are first added
+				    or a group's field is asked for */
 	ff_sim *sim;             /* owned; NULL until agents are first added */
 	unsigned sim_flags;      /* FF_SIM_* */
 
@@ -125,6 +126,14 @@ void ff_session_clear_field(ff_session *s);
 /* The simulation, created on first use; needs a finished field
  * (FF_E_STATE otherwise). */
 ff_err ff_session_sim(ff_session *s, ff_sim **out);
+/* Group G's field as its agents follow it (fields.h) into *OUT, solved
+ * now when there is none; the crowd's fields are made for it when there
+ * is no crowd yet (they hold nothing of a run: no state hash changes).
+ * The fields follow the level's edits while the session keeps a field,
+ * as the crowd does: FF_E_STATE when it keeps none (solve first).
+ * FF_E_NOMEM, or ff_fields_get()'s errors (FF_E_NOTFOUND: the group has
+ * no goals). */
+ff_err ff_session_group_field(ff_session *s, int g, const ff_solver **out);
 /* Ticks the simulation has run (0 when there is none). */
 long ff_session_tick(const ff_session *s);
 

@@ -78,6 +78,7 @@ static bool open_term(ff_ctl *c, ff_session *s, const ff_ctl_hooks *hooks, char 
 	ff_term_size(&cols, &rows);
 	ff_ctl_init(c, s, hooks, cols, rows);
 	c->view.utf8 = caps.utf8;
+	c->view.mono = caps.colors == 0;
 	if (!caps.mouse)
 		snprintf(c->msg, sizeof c->msg, "no mouse here; every action has a key (? lists them)");
 	return true;

@@ -295,6 +295,9 @@ bool ff_ctl_expand(const ff_ctl *c, const char *tmpl, char *out, size_t size)
 			snprintf(val, sizeof val, "%d", x1 - x0 + 1);
 		else if (IS("h"))
 			snprintf(val, sizeof val, "%d", y1 - y0 + 1);
+		else if (IS("group"))
+			snprintf(val, sizeof val, "%s",
+				 ff_level_group_name(c->s->level, ff_ctl_group(c)));
 		else if (IS("r"))
 			snprintf(val, sizeof val, "%d",
 				 (int)lround(hypot(v->cx - c->pen.mx, v->cy - c->pen.my)));
@@ -434,6 +437,7 @@ void ff_ctl_init(ff_ctl *c, ff_session *s, const ff_ctl_hooks *hooks, int cols, 
 	c->cols = cols, c->rows = rows;
 	c->view.layers = FF_LAYERS_DEFAULT;
 	c->view.cx = l->w / 2, c->view.cy = l->h / 2;
+	c->view.group = ff_session_field_group(s);    /* the group of the field shown */
 	c->pen.cost = FF_WALL;
 	c->pen.dyn = FF_WALL;
 	c->slice.cells = FF_SLICE_CELLS;

@@ -63,14 +63,23 @@ enum {
 	FF_LAYER_SPAWNS = 1 << 5,
 	FF_LAYER_FROM = 1 << 6,      /* came-from arrows instead of flow arrows */
 	FF_LAYER_UNREACH = 1 << 7,   /* 'x' on passable cells with no path */
-	FF_LAYER_AGENTS = 1 << 8,    /* agents: 'o', '2'..'9', 'O' from ten */
+	FF_LAYER_AGENTS = 1 << 8,    /* agents: 'o', '2'..'9', 'O' from ten, a
+					named group's letter, in its colour */
 	FF_LAYER_DYN = 1 << 9,       /* the dynamic layer: temporary walls as
 					their glyph, offsets in the cost colours */
+	FF_LAYER_DENSITY = 1 << 10,  /* the crowd's density: heat colours
+					instead of the costs', digits in
+					monochrome */
+	FF_LAYER_SPEED = 1 << 11,    /* agents coloured by their speed, not
+					their group */
+	FF_LAYER_GROUP = 1 << 12,    /* the selected group's field instead of
+					the solved one (arrows, numbers) */
+	FF_LAYER_LINES = 1 << 13,    /* the crowd's counting lines */
 };
 /* The layers a new editor shows. */
 #define FF_LAYERS_DEFAULT (FF_LAYER_COSTS | FF_LAYER_ARROWS | FF_LAYER_FRONTIER | \
 			   FF_LAYER_GOALS | FF_LAYER_SPAWNS | FF_LAYER_UNREACH | FF_LAYER_AGENTS | \
-			   FF_LAYER_DYN)
+			   FF_LAYER_DYN | FF_LAYER_LINES)
 
 /* Mouse events (ff_ctl_mouse). */
 typedef enum ff_mouse_kind {
@@ -144,6 +153,8 @@ typedef struct ff_ctl_view {
 	int zoom;                /* 0: one character per cell .. FF_ZOOM_MAX */
 	unsigned layers;         /* FF_LAYER_* */
 	bool utf8;               /* glyphs in Unicode, else ASCII */
+	bool mono;               /* no colours: the density layer writes digits */
+	int group;               /* the selected group (ff_ctl_group) */
 } ff_ctl_view;
 
 /* Painting (ctl_edit.c). */
@@ -165,6 +176,14 @@ typedef struct ff_ctl_help {
 	char find[64];           /* what '/' looked for last */
 } ff_ctl_help;
 
+/* The agents of a cell, as last counted (ctl_sim.c). */
+typedef struct ff_ctl_cell {
+	unsigned short n;        /* how many (at most 0xffff) */
+	signed char group;       /* their group, or FF_GLYPH_MIXED */
+	unsigned char pct;       /* the slowest one's speed in percent of the
+				    free speed (255: that or more) */
+} ff_ctl_cell;
+
 /* The simulation in real time, and the agents counted per cell for
  * drawing (ctl_sim.c). */
 typedef struct ff_ctl_sim {
@@ -173,9 +192,10 @@ typedef struct ff_ctl_sim {
 	int speed;               /* FF_SPEED_MIN..MAX: 2^speed times real time
 				    (also the pace of playback) */
 	double due_ms;           /* time gathered towards the next tick */
-	unsigned short *occ;     /* agents per cell, w * h; owned */
+	ff_ctl_cell *occ;        /* the agents of each cell, w * h; owned */
 	int occ_w, occ_h;
 	long occ_agents;         /* agents counted into occ */
+	long alive[FF_GROUPS_MAX]; /* of them, not arrived, per group */
 } ff_ctl_sim;
 
 /* A long solve in slices (ctl_slice.c). */
@@ -299,6 +319,11 @@ const ff_solver *ff_ctl_pane_solver(const ff_ctl *c, int pane);
 const ff_solver_opts *ff_ctl_pane_opts(const ff_ctl *c, int pane);
 /* Agents in cell (X, Y) as last counted. */
 int ff_ctl_agents_at(const ff_ctl *c, int x, int y);
+/* The agents of cell (X, Y) as last counted, or NULL when it has none. */
+const ff_ctl_cell *ff_ctl_cell_at(const ff_ctl *c, int x, int y);
+/* The selected group: an index into the level's groups (0 the default;
+ * 0 too when the one selected is gone, undone). */
+int ff_ctl_group(const ff_ctl *c);
 /* Selection rectangle from the mark to the cursor (both included). */
 void ff_ctl_selection(const ff_ctl *c, int *x0, int *y0, int *x1, int *y1);
 

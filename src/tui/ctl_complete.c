@@ -3,9 +3,9 @@
  * cursor from the command tables.  The first word is a command (editor or
  * level); later words come from the command's syntax, the same text the
  * help shows: literal words ("in|out|0|1|2"), and for the placeholders
- * TERRAIN (the palette and 'wall'), PARAM (the level parameters), FILE,
- * LEVEL (stored levels) and db:NAME (stored replays), the last three
- * through the program's list hook.
+ * TERRAIN (the palette and 'wall'), PARAM (the level parameters), GROUP
+ * (the level's groups), FILE, LEVEL (stored levels) and db:NAME (stored
+ * replays), the last three through the program's list hook.
  *
  * A syntax is variants separated by " | "; a variant is words, each
  * "[optional]" or not, each alternatives separated by '|'.  The words typed
@@ -49,7 +49,7 @@ static void add(void *arg, const char *word)
 /* One word of a syntax: optional or not, and its alternatives. */
 typedef struct token {
 	bool opt;
-	char alt[8][WORD];
+	char alt[16][WORD];
 	int nalt;
 } token;
 
@@ -77,7 +77,7 @@ static int tokens_of(const char *text, size_t len, token *t)
 		k = k > (size_t)(end - p) ? (size_t)(end - p) : k;
 		t[n].opt = *p == '[' && p[k - 1] == ']';
 		t[n].nalt = 0;
-		for (const char *a = p + t[n].opt, *ae = p + k - t[n].opt; a < ae && t[n].nalt < 8;) {
+		for (const char *a = p + t[n].opt, *ae = p + k - t[n].opt; a < ae && t[n].nalt < 16;) {
 			size_t m = strcspn(a, "|");
 
 			m = m > (size_t)(ae - a) ? (size_t)(ae - a) : m;
@@ -111,6 +111,9 @@ static void expand(const ff_ctl *c, const char *alt, cands *cs)
 		for (int i = 0; i < m->npalette; i++)
 			add(cs, m->palette[i].name);
 		add(cs, "wall");
+	} else if (!strcmp(alt, "GROUP")) {
+		for (int i = 0; i < m->ngroups; i++)
+			add(cs, ff_level_group_name(c->s->level, i));
 	} else if (!strcmp(alt, "PARAM")) {
 		for (int i = 0; i < FF_P__COUNT; i++)
 			add(cs, ff_param_info_get((ff_param_id)i)->name);

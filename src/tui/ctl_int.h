@@ -13,6 +13,7 @@
  *   ctl_sim.c     simulation mode and its real-time pacing
  *   ctl_slice.c   long solves in slices
  *   ctl_split.c   the split view's second solver
+ *   ctl_group.c   the selected group and its field
  *   ctl_rec.c     recording a replay
  *   ctl_play.c    playing one back
  */
@@ -129,6 +130,14 @@ unsigned ff_ctl_slice_idle(ff_ctl *c);
 
 /* ctl_split.c */
 void ff_ctl_sync_split(ff_ctl *c);
+
+/* ctl_group.c: the selected group's field as the crowd has it (NULL when
+ * there is none), getting it solved while the group layer is shown, and
+ * what turning that layer on says. */
+const ff_solver *ff_ctl_group_solver(const ff_ctl *c);
+ff_err ff_ctl_sync_group(ff_ctl *c);
+void ff_ctl_group_layer(ff_ctl *c, bool on);
+unsigned ff_ui_group(ff_ctl *c, int argc, char **argv);
 unsigned ff_ui_split(ff_ctl *c, int argc, char **argv);
 
 /* ctl_rec.c: recording. */

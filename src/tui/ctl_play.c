@@ -23,7 +23,7 @@ static bool run_view(ff_ctl *c, const char *line)
 	snprintf(name, sizeof name, "%.*s", (int)strcspn(line, " \t"), line);
 	u = ff_ui_cmd_find(name);
 	if (!u || !(u->flags & FF_UI_CMD_VIEW)) {
-		ff_ctl_say(c, true, "%s:%d: '%s' is not a view command (zoom, layer, split)",
+		ff_ctl_say(c, true, "%s:%d: '%s' is not a view command (zoom, layer, group, split)",
 			   c->play.name, c->play.line, name);
 		return false;
 	}

@@ -4,7 +4,7 @@
  * A recording starts with ff_replay_record_begin() (the commands that
  * rebuild the state as it is: the level inline and its field, or, once
  * there are agents, the session's whole history), then the view as it is
- * (zoom, layers, split) as 'view' lines and 'begin', where replay --tui
+ * (zoom, layers, group, split) as 'view' lines and 'begin', where replay --tui
  * starts.  It gets every core command that succeeded with the state hash
  * after it, written by ff_replay_record_cmd() exactly as 'run --record'
  * writes them, and every view command (FF_UI_CMD_VIEW) as a 'view' line.
@@ -68,6 +68,11 @@ static void rec_view(ff_ctl *c)
 			snprintf(line, sizeof line, "layer %s %s", name, on ? "on" : "off");
 			ff_replay_record_view(&c->rec.log, line);
 		}
+	}
+	if (ff_ctl_group(c)) {
+		snprintf(line, sizeof line, "group %s",
+			 ff_level_group_name(c->s->level, ff_ctl_group(c)));
+		ff_replay_record_view(&c->rec.log, line);
 	}
 	if (c->split.on) {
 		ff_solver_words(&c->split.opts, words, sizeof words);

@@ -12,22 +12,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/glyph.h"
 #include "ctl_int.h"
 
 /* --- the agents per cell ------------------------------------------------ */
 
+/* Adds agent A (its speed PCT percent of the free speed) to the cell
+ * tally T. */
+static void tally(ff_ctl_cell *t, const ff_agent *a, int pct)
+{
+	t->group = t->n == 0 || t->group == a->group ? (signed char)a->group : FF_GLYPH_MIXED;
+	if (t->n == 0 || pct < t->pct)
+		t->pct = (unsigned char)pct;
+	if (t->n < 0xffff)
+		t->n++;
+}
+
 static void count_agents(ff_ctl *c)
 {
 	const ff_level *l = c->s->level;
+	const double *p = l->meta.params;
+	/* the free speed in cells per second, as the crowd reads it */
+	const double v0 = p[FF_P_SPEED] / p[FF_P_CELL_SIZE];
 	ff_ctl_sim *m = &c->sim;
 	size_t cells = (size_t)l->w * (size_t)l->h, n;
 	ff_agent a;
 
 	m->occ_agents = 0;
+	memset(m->alive, 0, sizeof m->alive);
 	if (!c->s->sim)
 		return;
 	if (!m->occ || m->occ_w != l->w || m->occ_h != l->h) {
-		unsigned short *o = realloc(m->occ, cells * sizeof *o);
+		ff_ctl_cell *o = realloc(m->occ, cells * sizeof *o);
 
 		if (!o)
 			return;
@@ -36,31 +52,47 @@ static void count_agents(ff_ctl *c)
 	memset(m->occ, 0, cells * sizeof *m->occ);
 	n = ff_sim_count(c->s->sim);
 	for (size_t i = 0; i < n; i++) {
+		double pct;
 		int x, y;
 
 		ff_sim_agent(c->s->sim, i, &a);
 		x = (int)floor(a.x), y = (int)floor(a.y);
-		if (ff_level_in(l, x, y) && m->occ[(size_t)y * (size_t)l->w + (size_t)x] < 0xffff)
-			m->occ[(size_t)y * (size_t)l->w + (size_t)x]++;
+		pct = v0 > 0 ? 100 * hypot(a.vx, a.vy) / v0 : 0;
+		if (ff_level_in(l, x, y))
+			tally(&m->occ[(size_t)y * (size_t)l->w + (size_t)x], &a,
+			      pct < 255 ? (int)pct : 255);
+		if (a.state != FF_AGENT_ARRIVED && a.group >= 0 && a.group < FF_GROUPS_MAX)
+			m->alive[a.group]++;
 	}
 	m->occ_agents = (long)n;
 }
 
-int ff_ctl_agents_at(const ff_ctl *c, int x, int y)
+const ff_ctl_cell *ff_ctl_cell_at(const ff_ctl *c, int x, int y)
 {
 	const ff_level *l = c->s->level;
 	const ff_ctl_sim *m = &c->sim;
+	const ff_ctl_cell *t;
 
 	if (!m->occ || !c->s->sim || m->occ_w != l->w || m->occ_h != l->h ||
 	    !ff_level_in(l, x, y))
-		return 0;
-	return m->occ[(size_t)y * (size_t)l->w + (size_t)x];
+		return NULL;
+	t = &m->occ[(size_t)y * (size_t)l->w + (size_t)x];
+	return t->n ? t : NULL;
+}
+
+int ff_ctl_agents_at(const ff_ctl *c, int x, int y)
+{
+	const ff_ctl_cell *t = ff_ctl_cell_at(c, x, y);
+
+	return t ? t->n : 0;
 }
 
 void ff_ctl_changed(ff_ctl *c, unsigned mask)
 {
 	if (mask & (FF_REDRAW_CELLS | FF_REDRAW_META | FF_REDRAW_FIELD))
 		ff_ctl_sync_split(c);
+	/* the group's field as the crowd has it now (orders, edits) */
+	ff_ctl_sync_group(c);
 	count_agents(c);
 }
 
@@ -101,6 +133,13 @@ double ff_ctl_tick_ms(const ff_ctl *c)
 	return dt * 1000.0 / ldexp(1.0, c->sim.speed);
 }
 
+/* True when the message line has the crowd's counting lines to report
+ * (ff_view_message) whenever no message is said. */
+static bool lines_report(const ff_ctl *c)
+{
+	return (c->view.layers & FF_LAYER_LINES) && c->s->sim && ff_sim_nlines(c->s->sim);
+}
+
 unsigned ff_ui_run(ff_ctl *c, int argc, char **argv)
 {
 	bool on = !c->sim.running;
@@ -118,6 +157,8 @@ unsigned ff_ui_run(ff_ctl *c, int argc, char **argv)
 	if (on && (!c->s->sim || ff_sim_count(c->s->sim) == 0))
 		ff_ctl_say(c, false, "running, but there are no agents: i adds some at the "
 			   "cursor, s spawns from the areas");
+	else if (lines_report(c))
+		ff_ctl_say(c, false, "%s", "");    /* the status line says it; the counts stay */
 	else
 		ff_ctl_say(c, false, "%s", on ? "running" : "paused");
 	return FF_UI_STATUS | FF_UI_MSG;
@@ -172,6 +213,9 @@ static unsigned run_ticks(ff_ctl *c, long n)
 	if (c->rec.on)
 		c->rec.ticks += n;
 	ff_ctl_changed(c, c->last.redraw);
+	/* a note ("running") gives way to the counting lines as they count */
+	if (!c->msg_error && lines_report(c))
+		c->msg[0] = '\0';
 	return FF_UI_GRID | FF_UI_STATUS;
 }
 

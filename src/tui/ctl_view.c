@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ctl_int.h"
+#include "view.h"
 
 /* --- geometry ---------------------------------------------------------- */
 
@@ -97,6 +98,8 @@ bool ff_ctl_screen_cell(const ff_ctl *c, int sx, int sy, int *x, int *y)
 
 const ff_solver *ff_ctl_pane_solver(const ff_ctl *c, int pane)
 {
+	if (pane == 0 && (c->view.layers & FF_LAYER_GROUP))
+		return ff_ctl_group_solver(c);
 	if (pane == 0)
 		return c->s->field && c->s->solver ? c->s->solver : NULL;
 	return c->split.on && c->split.field ? c->split.solver : NULL;
@@ -264,6 +267,8 @@ static const struct {
 	{"goals", FF_LAYER_GOALS}, {"spawns", FF_LAYER_SPAWNS},
 	{"from", FF_LAYER_FROM}, {"unreachable", FF_LAYER_UNREACH},
 	{"agents", FF_LAYER_AGENTS}, {"dyn", FF_LAYER_DYN},
+	{"density", FF_LAYER_DENSITY}, {"speed", FF_LAYER_SPEED},
+	{"group", FF_LAYER_GROUP}, {"lines", FF_LAYER_LINES},
 };
 
 const char *ff_ctl_layer(int i, unsigned *bit)
@@ -278,6 +283,7 @@ unsigned ff_ui_layer(ff_ctl *c, int argc, char **argv)
 {
 	unsigned bit = 0, ui = FF_UI_GRID | FF_UI_STATUS | FF_UI_MSG;
 	ff_ctl_view *v = &c->view;
+	char legend[160];
 	bool on;
 
 	for (size_t i = 0; argc >= 2 && i < sizeof layer_names / sizeof layer_names[0]; i++)
@@ -290,7 +296,13 @@ unsigned ff_ui_layer(ff_ctl *c, int argc, char **argv)
 	/* numbers need wide cells: the widest, with decimals */
 	if (bit == FF_LAYER_NUMBERS && on && v->zoom == 0)
 		ui |= ff_ui_zoom(c, 2, (char *[]){"zoom", "2"});
-	ff_ctl_say(c, false, "%s %s", argv[1], on ? "on" : "off");
+	ff_view_legend(c, bit, legend, sizeof legend);
+	if (on && legend[0])
+		ff_ctl_say(c, false, "%s", legend);
+	else
+		ff_ctl_say(c, false, "%s %s", argv[1], on ? "on" : "off");
+	if (bit == FF_LAYER_GROUP)
+		ff_ctl_group_layer(c, on);
 	return ui;
 }
 

@@ -26,7 +26,8 @@ static void put_cell(const ff_ctl *c, int x, int y)
 		return;
 	for (int p = 0; p < ff_ctl_panes(c); p++) {
 		ff_view_cell_pane(c, p, x, y, &look);
-		attrset((attr_t)ff_term_attr(look.tier, look.kind, look.cursor, look.selected));
+		attrset((attr_t)ff_term_attr(look.tier, look.kind, look.hue, look.cursor,
+					     look.selected));
 		mvaddstr(ff_ctl_pane_y(c, p) + y - c->view.vy,
 			 ff_ctl_pane_x(c, p) + (x - c->view.vx) * cw, look.text);
 	}

@@ -6,6 +6,7 @@
  *   {x0},{y0}  top-left of the mark-to-cursor rectangle, {w},{h} its size
  *   {mx},{my}  the mark                 {r}  distance from the mark to the cursor
  *   {dp}       the dynamic pen (+N or wall)
+ *   {group}    the selected group's name ('default' for the default group)
  * The help screen lists the bindings topic by topic, in the order of the
  * table within a topic.
  */
@@ -58,6 +59,10 @@ static const ff_binding bindings[] = {
 	{VIEW, 'X', 0, "layer unreachable", "unreachable marks (x) on/off", SHOW, 0},
 	{VIEW, 'o', 0, "layer agents", "agents on/off", SHOW, 0},
 	{VIEW, 'D', 0, "layer dyn", "the dynamic layer on/off (temporary walls, offsets)", SHOW,
+	 0},
+	{VIEW, '#', 0, "layer density", "crowd density on/off: heat colours (digits if mono)",
+	 SHOW, 0},
+	{VIEW, 'V', 0, "layer speed", "agents coloured by their speed, not group, on/off", SHOW,
 	 0},
 	{VIEW, 'z', 0, "center", "centre the view on the cursor", SHOW, 0},
 	{VIEW, FF_CTRL('l'), 0, "redraw", "redraw the screen", SHOW, 0},
@@ -135,6 +140,14 @@ static const ff_binding bindings[] = {
 	{SIM, 'e', 0, "dab 1", "erase: paint the brush with cost 1", CROWD, 0},
 	{SIM, 'y', 0, "ddab", "lay the dynamic pen: close a door, agents re-route", CROWD, 0},
 	{SIM, 'Y', 0, "ddab clear", "clear the dynamic layer: open it again", CROWD, 0},
+	{VIEW, FF_KEY_TAB, 0, "group next", "select the next group (the status line names it)",
+	 CROWD, 0},
+	{VIEW, 'G', 0, "layer group", "the selected group's field (arrows, numbers) on/off", CROWD,
+	 0},
+	{NORMAL | SIM, 'O', 0, "order {group} cell {x},{y}",
+	 "move order: the selected group's goal becomes the cursor", CROWD, 0},
+	{SELECT, 'O', 0, "order {group} rect {x0},{y0} {w},{h}",
+	 "order the selected group to the rectangle", MARK, ENDS},
 	{SIM, 'm', 0, "mode edit", "back to editing", CROWD, 0},
 	{SIM, FF_KEY_ESC, 0, "mode edit", "back to editing", CROWD, 0},
 	/* the program */

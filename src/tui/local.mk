@@ -7,10 +7,11 @@ src_tui_libfftui_a_SOURCES = \
 	src/tui/ctl_view.c src/tui/ctl_edit.c src/tui/ctl_file.c \
 	src/tui/ctl_prompt.c src/tui/ctl_complete.c \
 	src/tui/ctl_sim.c src/tui/ctl_slice.c src/tui/ctl_split.c \
-	src/tui/ctl_rec.c src/tui/ctl_play.c \
+	src/tui/ctl_rec.c src/tui/ctl_play.c src/tui/ctl_group.c \
 	src/tui/keymap.c src/tui/keymap.h \
 	src/tui/prompt.c src/tui/prompt.h \
 	src/tui/view.c src/tui/view.h src/tui/view_status.c src/tui/view_help.c \
+	src/tui/view_crowd.c \
 	src/tui/term.c src/tui/term.h \
 	src/tui/draw.c src/tui/draw.h \
 	src/tui/app.c src/tui/tui.h \

@@ -59,43 +59,43 @@ static void install_signals(void)
 		sigaction(fatal[i], &sa, NULL);
 }
 
-/* Colour pairs: status and error first, then one per distinct (fg, bg) of
- * the looks (view.c's tables), so 8-colour terminals with 64 pairs fit. */
+/* Colour pairs: status and error first, then one per (fg, bg) a look
+ * needs, made when first drawn, so that an 8-colour terminal's 64 pairs
+ * hold what a screen shows.  A pair number must fit COLOR_PAIR()'s 8
+ * bits; past those (or the terminal's pairs) a look goes uncoloured. */
 #define PAIR_STATUS 1
 #define PAIR_ERROR 2
-static short pairs[FF_TIERS][FF_LOOK__COUNT];
+#define PAIRS_MAX 256
+static short pair_of[257][257];  /* [fg + 1][bg + 1]: the pair, 0 none yet, -1 none left */
+static int npairs;
 
 static void init_colors(void)
 {
 	const char *nc = getenv("NO_COLOR");
-	short fgs[FF_TIERS * FF_LOOK__COUNT], bgs[FF_TIERS * FF_LOOK__COUNT];
-	int n = 0;
 
 	ncolors = 0;
-	memset(pairs, 0, sizeof pairs);
+	npairs = PAIR_ERROR + 1;
+	memset(pair_of, 0, sizeof pair_of);
 	if (!has_colors() || (nc && *nc) || start_color() == ERR || COLOR_PAIRS < 16)
 		return;
 	use_default_colors();
 	ncolors = COLORS >= 256 ? 256 : 8;
 	init_pair(PAIR_STATUS, COLOR_BLACK, COLOR_CYAN);
 	init_pair(PAIR_ERROR, COLOR_RED, -1);
-	for (int t = 0; t < FF_TIERS; t++)
-		for (int k = 0; k < FF_LOOK__COUNT; k++) {
-			short fg, bg;
-			int i;
+}
 
-			ff_view_colors(t, k, ncolors == 256, &fg, &bg);
-			for (i = 0; i < n && (fgs[i] != fg || bgs[i] != bg); i++)
-				;
-			if (i == n) {
-				if (PAIR_ERROR + 1 + n >= COLOR_PAIRS)
-					continue;    /* out of pairs: this look goes uncoloured */
-				fgs[n] = fg, bgs[n] = bg;
-				init_pair((short)(PAIR_ERROR + 1 + n), fg, bg);
-				n++;
-			}
-			pairs[t][k] = (short)(PAIR_ERROR + 1 + i);
-		}
+/* The pair of (FG, BG), made now when there is none; 0 when none is left. */
+static short pair_for(short fg, short bg)
+{
+	short *p = &pair_of[fg + 1][bg + 1];
+
+	if (*p == 0) {
+		if (npairs < PAIRS_MAX && npairs < COLOR_PAIRS && init_pair((short)npairs, fg, bg) == OK)
+			*p = (short)npairs++;
+		else
+			*p = -1;
+	}
+	return *p > 0 ? *p : 0;
 }
 
 bool ff_term_open(ff_term_caps *caps, char *err, size_t size)
@@ -247,10 +247,16 @@ void ff_term_read(int timeout_ms, ff_term_event *ev)
 		ev->key = translate(k);
 }
 
-unsigned long ff_term_attr(int tier, int kind, bool cursor, bool selected)
+unsigned long ff_term_attr(int tier, int kind, int hue, bool cursor, bool selected)
 {
 	unsigned bits = ff_view_attrs(tier, kind, ncolors != 0, cursor, selected);
-	attr_t a = ncolors ? COLOR_PAIR(pairs[tier][kind]) : A_NORMAL;
+	attr_t a = A_NORMAL;
+	short fg, bg;
+
+	if (ncolors) {
+		ff_view_colors(tier, kind, hue, ncolors == 256, &fg, &bg);
+		a = COLOR_PAIR(pair_for(fg, bg));
+	}
 
 	if (bits & FF_ATTR_BOLD)
 		a |= A_BOLD;

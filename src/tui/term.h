@@ -45,7 +45,7 @@ int ff_term_hangup(void);
 /* The screen size. */
 void ff_term_size(int *cols, int *rows);
 /* The curses attributes for a cell look (view.h), as an attr_t. */
-unsigned long ff_term_attr(int tier, int kind, bool cursor, bool selected);
+unsigned long ff_term_attr(int tier, int kind, int hue, bool cursor, bool selected);
 /* Attributes of the status line and of error messages. */
 unsigned long ff_term_status_attr(void);
 unsigned long ff_term_error_attr(void);

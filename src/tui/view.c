@@ -3,9 +3,10 @@
  * computed from a const controller.
  *
  * One character per cell shows, by priority (glyphs from core/glyph.h):
- * wall, temporary wall of the dynamic layer, agents ('o', a digit when
- * several share the cell, 'O' from ten on),
- * last settled cell '@', frontier '+', goal '*', unreachable 'x', came-from
+ * wall, temporary wall of the dynamic layer, the crowd (view_crowd.c: in
+ * monochrome the density digit, agents ('o', a digit when several share
+ * the cell, 'O' from ten on, a named group's letter)), last settled cell
+ * '@', frontier '+', goal '*', a counting line, unreachable 'x', came-from
  * or flow arrow, terrain glyph.  Wide cells show that mark followed by the
  * integration value (whole at zoom 1, with decimals at zoom 2; a cell with
  * no mark then shows its terrain by colour alone, since a glyph such as
@@ -130,27 +131,27 @@ static void number(double v, int zoom, bool utf8, char *out, size_t size)
 		snprintf(out, size, "++++");
 }
 
-/* The one-character mark of a cell (core/glyph.h), and its kind. */
+/* The one-character mark of a cell (core/glyph.h), its kind and hue. */
 static const char *marker(const ff_ctl *c, int x, int y, const field_cell *f, int cost,
-			  unsigned char *kind, char *glyph)
+			  ff_cell_look *out, char *glyph)
 {
 	const ff_level *l = c->s->level;
 	const unsigned layers = c->view.layers;
 	const bool u = c->view.utf8;
-	int n;
+	unsigned char *kind = &out->kind;
+	const char *mk;
 
 	glyph[0] = ff_glyph_terrain(l, ff_level_value(l, x, y)), glyph[1] = '\0';
 	*kind = FF_LOOK_PLAIN;
+	out->hue = FF_HUE_NONE;
 	if (cost == FF_WALL)
 		return glyph;
 	if ((layers & FF_LAYER_DYN) && ff_level_dyn(l, x, y) == FF_WALL) {
 		*kind = FF_LOOK_DYN;
 		return ff_glyph(FF_GLYPH_DYN_WALL, u);
 	}
-	if ((layers & FF_LAYER_AGENTS) && (n = ff_ctl_agents_at(c, x, y)) > 0) {
-		*kind = FF_LOOK_AGENT;
-		return ff_glyph_agents(n, u);
-	}
+	if ((mk = ff_view_crowd_mark(c, x, y, kind, &out->hue)))
+		return mk;
 	if ((layers & FF_LAYER_FRONTIER) && f->last) {
 		*kind = FF_LOOK_LAST;
 		return ff_glyph(FF_GLYPH_LAST, u);
@@ -162,6 +163,10 @@ static const char *marker(const ff_ctl *c, int x, int y, const field_cell *f, in
 	if ((layers & FF_LAYER_GOALS) && ff_level_is_goal(l, x, y)) {
 		*kind = FF_LOOK_GOAL;
 		return ff_glyph(FF_GLYPH_GOAL, u);
+	}
+	if ((mk = ff_view_line_mark(c, x, y))) {
+		*kind = FF_LOOK_LINE;
+		return mk;
 	}
 	if (f->has && f->done && isinf(f->value) && (layers & FF_LAYER_UNREACH)) {
 		*kind = FF_LOOK_UNREACH;
@@ -208,10 +213,13 @@ void ff_view_cell_pane(const ff_ctl *c, int pane, int x, int y, ff_cell_look *ou
 	char glyph[2], num[32];
 	const char *mk;
 	field_cell f;
+	int heat;
 
 	field_at(c, pane, x, y, &f);
-	mk = marker(c, x, y, &f, ff_level_cost(l, x, y), &out->kind, glyph);
+	mk = marker(c, x, y, &f, ff_level_cost(l, x, y), out, glyph);
 	out->tier = (c->view.layers & FF_LAYER_COSTS) ? (unsigned char)ff_view_tier(cost) : 0;
+	if ((heat = ff_view_heat_tier(c, x, y)) >= 0)
+		out->tier = (unsigned char)heat;
 	out->cursor = x == c->view.cx && y == c->view.cy;
 	out->selected = false;
 	if (c->pen.marked) {
@@ -250,19 +258,31 @@ void ff_view_cell_pane(const ff_ctl *c, int pane, int x, int y, ff_cell_look *ou
 
 /* --- colours and attributes ------------------------------------------ */
 
-/* Background colours of the cost tiers, and foregrounds of the looks
- * (plain, goal, spawn, frontier, last, unreachable, arrow, agent, from,
- * temporary wall); -3: the terminal's own on its own background, else
+/* Background colours of the tiers (uncoloured, the costs, wall, the
+ * density's heat in pairs of steps: blue, cyan, green, yellow, red), and
+ * foregrounds of the looks (plain, goal, spawn, frontier, last,
+ * unreachable, arrow, agent, from, temporary wall, counting line,
+ * density digit); -3: the terminal's own on its own background, else
  * white. */
-static const short bg256[FF_TIERS] = {-1, -1, 22, 58, 94, 130, 88, 52, 250};
-static const short bg8[FF_TIERS] = {-1, -1, 2, 2, 3, 3, 1, 1, 7};
-static const short fg256[FF_LOOK__COUNT] = {-3, 46, 117, 45, 201, 196, -3, 226, 213, 160};
-static const short fg8[FF_LOOK__COUNT] = {-3, 2, 6, 6, 5, 1, -3, 3, 5, 1};
+static const short bg256[FF_TIERS] = {-1, -1, 22, 58, 94, 130, 88, 52, 250,
+				      17, 19, 31, 37, 28, 70, 136, 172, 160, 124};
+static const short bg8[FF_TIERS] = {-1, -1, 2, 2, 3, 3, 1, 1, 7, 4, 4, 6, 6, 2, 2, 3, 3, 1, 1};
+static const short fg256[FF_LOOK__COUNT] = {-3, 46, 117, 45, 201, 196, -3, 226, 213, 160, 208,
+					    -3};
+static const short fg8[FF_LOOK__COUNT] = {-3, 2, 6, 6, 5, 1, -3, 3, 5, 1, 3, -3};
+/* Foregrounds of the hues: named groups 1..15 (0 unused: the agent's
+ * own), several groups in a cell, then speeds from stopped to free. */
+static const short hue256[FF_HUES] = {-3, 51, 201, 208, 46, 33, 196, 141, 220, 87, 219, 118,
+				      202, 39, 229, 159, 255, 196, 208, 226, 154, 46};
+static const short hue8[FF_HUES] = {-3, 6, 5, 3, 2, 4, 1, 5, 3, 6, 5, 2, 1, 4, 3, 6, 7,
+				    1, 3, 3, 2, 2};
 
-void ff_view_colors(int tier, int kind, bool c256, short *fg, short *bg)
+void ff_view_colors(int tier, int kind, int hue, bool c256, short *fg, short *bg)
 {
 	*bg = (c256 ? bg256 : bg8)[tier];
 	*fg = (c256 ? fg256 : fg8)[kind];
+	if (hue > FF_HUE_NONE && hue < FF_HUES)
+		*fg = (c256 ? hue256 : hue8)[hue];
 	if (tier == FF_TIER_WALL && kind != FF_LOOK_DYN)
 		*fg = c256 ? 235 : 0;
 	else if (*fg == -3)
@@ -276,7 +296,7 @@ unsigned ff_view_attrs(int tier, int kind, bool color, bool cursor, bool selecte
 	unsigned a = 0;
 
 	if (kind == FF_LOOK_GOAL || kind == FF_LOOK_LAST || kind == FF_LOOK_AGENT ||
-	    kind == FF_LOOK_FRONTIER || kind == FF_LOOK_DYN)
+	    kind == FF_LOOK_FRONTIER || kind == FF_LOOK_DYN || kind == FF_LOOK_LINE)
 		a |= FF_ATTR_BOLD;
 	if (kind == FF_LOOK_FROM)
 		a |= FF_ATTR_ITALIC;            /* never by colour alone */
@@ -285,7 +305,7 @@ unsigned ff_view_attrs(int tier, int kind, bool color, bool cursor, bool selecte
 		 * underlined, very costly also bold; spawn areas dim */
 		if (tier == FF_TIER_WALL)
 			a |= FF_ATTR_REVERSE;
-		else if (tier >= 2)
+		else if (tier >= 2 && tier < FF_TIER_WALL)
 			a |= FF_ATTR_UNDERLINE | (tier >= 5 ? FF_ATTR_BOLD : 0);
 		if (kind == FF_LOOK_SPAWN)
 			a |= FF_ATTR_DIM;
@@ -305,7 +325,7 @@ static void sgr(ff_buf *b, const ff_cell_look *look)
 	unsigned a = ff_view_attrs(look->tier, look->kind, true, look->cursor, look->selected);
 	short fg, bg;
 
-	ff_view_colors(look->tier, look->kind, true, &fg, &bg);
+	ff_view_colors(look->tier, look->kind, look->hue, true, &fg, &bg);
 	ff_buf_puts(b, "\033[0");
 	if (a & FF_ATTR_BOLD)
 		ff_buf_puts(b, ";1");
@@ -331,7 +351,7 @@ static void export_row(const ff_ctl *c, int pane, int y, bool ansi, ff_buf *b)
 	memset(&prev, 0xff, sizeof prev);
 	for (int x = c->view.vx; x < c->view.vx + ff_ctl_view_w(c) && x < l->w; x++) {
 		ff_view_cell_pane(c, pane, x, y, &look);
-		if (ansi && (look.tier != prev.tier || look.kind != prev.kind ||
+		if (ansi && (look.tier != prev.tier || look.kind != prev.kind || look.hue != prev.hue ||
 			     look.cursor != prev.cursor || look.selected != prev.selected))
 			sgr(b, &look);
 		prev = look;

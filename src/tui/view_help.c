@@ -151,9 +151,34 @@ static void glyphs(gen *g, bool utf8)
 	     "grey; the cursor and a selection in reverse video", NULL);
 }
 
-/* Generates the help; fills G->buf with line G->want and counts them. */
-static void generate(gen *g, bool utf8)
+/* The crowd's marks: the groups' letters, the counting lines, and the
+ * legends of the density and speed layers as C draws them. */
+static void crowd(gen *g, const ff_ctl *c)
 {
+	const bool utf8 = c->view.utf8;
+	char text[256];
+	size_t n = 0;
+
+	for (int k = 1; k < FF_GROUPS_MAX; k++)
+		n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", k > 1 ? " " : "",
+				      ff_glyph_group(k, utf8));
+	snprintf(text + n, sizeof text - n, ": the agents of the level's named groups, in the "
+		 "order it made them (several groups in a cell: their number)");
+	item(g, "  groups", 16, text, NULL);
+	snprintf(text, sizeof text, "%s %s %s %s: a counting line (sim line)",
+		 ff_glyph_line(0, 1, utf8), ff_glyph_line(1, 0, utf8), ff_glyph_line(1, 1, utf8),
+		 ff_glyph_line(1, -1, utf8));
+	item(g, "  lines", 16, text, NULL);
+	ff_view_legend(c, FF_LAYER_DENSITY, text, sizeof text);
+	item(g, "  density", 16, text, NULL);
+	ff_view_legend(c, FF_LAYER_SPEED, text, sizeof text);
+	item(g, "  speed", 16, text, NULL);
+}
+
+/* Generates the help; fills G->buf with line G->want and counts them. */
+static void generate(gen *g, const ff_ctl *c)
+{
+	const bool utf8 = c->view.utf8;
 	const ff_ui_cmd *u;
 	const ff_cmd_info *ci;
 	char head[128];
@@ -162,6 +187,7 @@ static void generate(gen *g, bool utf8)
 	for (int t = 0; t < FF_TOPIC__COUNT; t++)
 		topic(g, (ff_topic)t);
 	glyphs(g, utf8);
+	crowd(g, c);
 	line(g, "");
 	line(g, "Editor commands (type after ':'; Tab completes)");
 	for (int i = 0; (u = ff_ui_cmd_at(i)); i++) {
@@ -186,7 +212,7 @@ int ff_view_help_lines(const ff_ctl *c)
 {
 	gen g = {-1, 0, NULL, 0, c->cols, NULL};
 
-	generate(&g, c->view.utf8);
+	generate(&g, c);
 	return g.n;
 }
 
@@ -195,7 +221,7 @@ void ff_view_help_line(const ff_ctl *c, int i, char *buf, size_t size)
 	gen g = {i, 0, buf, size, c->cols, NULL};
 
 	buf[0] = '\0';
-	generate(&g, c->view.utf8);
+	generate(&g, c);
 }
 
 char *ff_view_help(const ff_ctl *c, int *n)
@@ -203,7 +229,7 @@ char *ff_view_help(const ff_ctl *c, int *n)
 	ff_buf b = FF_BUF_INIT;
 	gen g = {-1, 0, NULL, 0, c->cols, &b};
 
-	generate(&g, c->view.utf8);
+	generate(&g, c);
 	*n = g.n;
 	return ff_buf_take(&b, NULL);
 }

@@ -5,8 +5,12 @@
  * screen is too narrow for all of them, the least needed go first (the
  * help hint, the pen, the level's name, the terrain under the cursor, a
  * simulation's stranded count), so that the mode, the cursor cell, its
- * value, the solver's phase (both panes' in split view) and the step
- * count always fit at 80 columns.  Messages have their own line below it.
+ * value, the solver's phase (both panes' in split view; not a finished
+ * one under a counted crowd, whose tick matters more) and the step count
+ * always fit at 80 columns.  On a level with groups the selected
+ * group stays as long as the crowd's tick does (while editing, it goes
+ * with the pen), and the other groups' counts go early.  Messages have their own line below it; with no
+ * message, the crowd's counting lines report there as it ticks.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -18,7 +22,7 @@
 #include "core/level_dyn.h"
 #include "view.h"
 
-#define MAX_FIELDS 12
+#define MAX_FIELDS 20
 #define MUST 0                   /* fields that always stay */
 
 typedef struct field {
@@ -138,26 +142,81 @@ static void mode_word(const ff_ctl *c, char *buf, size_t size)
 		snprintf(buf + strlen(buf), size - strlen(buf), " REC");
 }
 
-/* The crowd's counters, when there is a crowd to count. */
+/* True when the crowd's counters show: there is a crowd, and the
+ * simulation mode or a replay. */
+static bool counting(const ff_ctl *c)
+{
+	return c->s->sim && (c->sim.in_sim || c->play.player || c->mode == FF_MODE_SIM);
+}
+
+/* The crowd's counters, when there is a crowd to count (with groups,
+ * those alive are counted per group instead: groups()). */
 static void crowd(const ff_ctl *c, fields *fs)
 {
 	const ff_session *s = c->s;
-	const ff_sim_stats *st = s->sim ? ff_sim_last(s->sim) : NULL;
+	const ff_sim_stats *st;
 
-	if (!st || !(c->sim.in_sim || c->play.player || c->mode == FF_MODE_SIM))
+	if (!counting(c))
 		return;
-	add(fs, 1, false, "tick %ld alive %ld arrived %ld", st->tick, (long)ff_sim_count(s->sim),
-	    ff_sim_totals_get(s->sim)->arrived);
+	st = ff_sim_last(s->sim);
+	if (s->level->meta.ngroups > 1)
+		add(fs, 1, false, "tick %ld arrived %ld", st->tick,
+		    ff_sim_totals_get(s->sim)->arrived);
+	else
+		add(fs, 1, false, "tick %ld alive %ld arrived %ld", st->tick,
+		    (long)ff_sim_count(s->sim), ff_sim_totals_get(s->sim)->arrived);
 	add(fs, 3, true, "stranded %ld%s%s", st->stranded,
 	    (s->sim_flags & FF_SIM_NO_FUNNEL) ? " nofunnel" : "",
 	    (s->sim_flags & FF_SIM_NO_SEPARATION) ? " nosep" : "");
 }
 
-/* The solver's phase (both panes'), a sliced solve's progress, the steps. */
+/* On a level with groups, the selected group and, while the crowd is
+ * counted, its agents alive (beside the tick), then those of the other
+ * groups; while editing, the group goes before the level's name. */
+static void groups(const ff_ctl *c, fields *fs)
+{
+	const ff_level *l = c->s->level;
+	const int sel = ff_ctl_group(c);
+	char others[128];
+	size_t n = 0;
+
+	if (l->meta.ngroups < 2)
+		return;
+	if (!counting(c)) {
+		add(fs, 5, false, "group %s", ff_level_group_name(l, sel));
+		return;
+	}
+	add(fs, 1, false, "group %s %ld", ff_level_group_name(l, sel), c->sim.alive[sel]);
+	others[0] = '\0';
+	for (int g = 0; g < l->meta.ngroups && n < sizeof others; g++)
+		if (g != sel)
+			n += (size_t)snprintf(others + n, sizeof others - n, "%s%s %ld", n ? " " : "",
+					      ff_level_group_name(l, g), c->sim.alive[g]);
+	add(fs, 3, true, "%s", others);
+}
+
+/* What the density and speed layers read at the cursor: the density
+ * there, the speed of the slowest agent there. */
+static void at_cursor(const ff_ctl *c, fields *fs)
+{
+	const ff_ctl_cell *t = ff_ctl_cell_at(c, c->view.cx, c->view.cy);
+
+	if ((c->view.layers & FF_LAYER_DENSITY) && c->s->sim)
+		add(fs, 2, false, "%.2f/%s", ff_sim_density_at(c->s->sim, c->view.cx, c->view.cy),
+		    c->view.utf8 ? "m²" : "m^2");
+	if ((c->view.layers & FF_LAYER_SPEED) && t)
+		add(fs, 3, false, "speed %d%%", t->pct);
+}
+
+/* The solver's phase (both panes'), a sliced solve's progress, the steps.
+ * A crowd counted on one finished field learns nothing from "done": the
+ * tick and the group are worth its columns more. */
 static void solving(const ff_ctl *c, fields *fs)
 {
 	const ff_level *l = c->s->level;
 	const ff_solver *sv = ff_ctl_pane_solver(c, 0);
+	const int prio = counting(c) && !c->split.on && sv &&
+			 ff_solver_phase(sv) == FF_PHASE_DONE ? 3 : MUST;
 	char label[96];
 
 	if (c->slice.solving && c->s->field) {
@@ -170,7 +229,7 @@ static void solving(const ff_ctl *c, fields *fs)
 
 		snprintf(label, sizeof label, "%s %s", ff_method_label(ff_ctl_pane_opts(c, p)),
 			 ps ? ff_phase_name(ff_solver_phase(ps)) : "no field");
-		add(fs, MUST, false, "%s", label);
+		add(fs, prio, false, "%s", label);
 	}
 	if (c->split.on || (sv && ff_solver_phase(sv) != FF_PHASE_DONE))
 		add(fs, MUST, false, "step %d", c->s->nsteps);
@@ -199,6 +258,8 @@ void ff_view_status(const ff_ctl *c, char *buf, size_t size)
 	else if (v0[0])
 		add(&fs, MUST, true, " int %s", v0);
 	crowd(c, &fs);
+	groups(c, &fs);
+	at_cursor(c, &fs);
 	if (!sim) {
 		ff_ctl_terrain_word(c, c->pen.cost, word, sizeof word);
 		add(&fs, 5, false, "pen %s r%d%s", word, c->pen.brush,
@@ -215,6 +276,8 @@ void ff_view_message(const ff_ctl *c, char *buf, size_t size)
 {
 	if (c->mode == FF_MODE_PROMPT)
 		snprintf(buf, size, ":%s", c->prompt.text);
+	else if (!c->msg[0] && (c->view.layers & FF_LAYER_LINES))
+		ff_view_lines(c, buf, size);     /* the counting lines, live */
 	else
 		snprintf(buf, size, "%s", c->msg);
 }
