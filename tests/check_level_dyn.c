@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/fields.h"
 #include "core/level_dyn.h"
 #include "core/level_text.h"
 #include "core/sim.h"
@@ -305,6 +306,61 @@ START_TEST(field_follows_the_layer)
 }
 END_TEST
 
+/* Group G's field in S is bit for bit the one solved afresh for the level
+ * as it stands. */
+static void group_field_is_fresh(ff_session *s, int g)
+{
+	ff_fields *fresh = ff_fields_create(s->level, &s->opts);
+	const ff_solver *a, *b;
+
+	ck_assert_ptr_nonnull(fresh);
+	ck_assert_int_eq(ff_fields_get(s->fields, g, &a), FF_OK);
+	ck_assert_int_eq(ff_fields_get(fresh, g, &b), FF_OK);
+	for (int y = 0; y < s->level->h; y++)
+		for (int x = 0; x < s->level->w; x++) {
+			double va = ff_solver_value(a, x, y), vb = ff_solver_value(b, x, y);
+			ck_assert_msg(memcmp(&va, &vb, sizeof va) == 0 &&
+				      ff_solver_dir(a, x, y) == ff_solver_dir(b, x, y),
+				      "(%d,%d): %.17g against %.17g afresh", x, y, va, vb);
+		}
+	ff_fields_destroy(fresh);
+}
+
+/* The field of a group other than the one the session shows is the
+ * fields' own: it follows the dynamic layer (repaired) and a change of
+ * the wall penalty (solved again) as the session's field does.  Group
+ * 'b' walks east, 'a' (shown: its goal comes first) west; the door at x = 5 cuts b's goal off
+ * from x = 0: 9 steps, then none. */
+START_TEST(group_fields_follow_the_layers)
+{
+	static const char *const edits[] = {
+		"dyn rect 5,0 1,3 +20", "dyn cell 2,1 wall", "set wall_penalty 6",
+		"set wall_penalty_radius 2", "dyn clear", "undo", "undo", NULL};
+	ff_session *s = ts_start(10, 3);
+	const ff_solver *f;
+	ff_sim *sim;
+	int g;
+
+	ts_ok(s, "goal add rect 0,0 1,3 group a");
+	ts_ok(s, "goal add rect 9,0 1,3 group b");
+	ts_ok(s, "solve");
+	ck_assert_int_eq(ff_session_sim(s, &sim), FF_OK);
+	g = ff_level_group_by_name(s->level, "b");
+	ck_assert_int_gt(g, 0);
+	ck_assert_int_ne(g, ff_session_field_group(s));
+	ck_assert_int_eq(ff_fields_get(s->fields, g, &f), FF_OK);
+	ck_assert(fabs(ff_solver_value(f, 0, 1) - 9) < 1e-12);
+	ts_ok(s, "dyn rect 5,0 1,3 wall");
+	ck_assert_int_eq(ff_fields_get(s->fields, g, &f), FF_OK);
+	ck_assert(isinf(ff_solver_value(f, 0, 1)));
+	for (const char *const *e = edits; *e; e++) {
+		ts_ok(s, *e);
+		group_field_is_fresh(s, g);
+	}
+	ts_stop(s);
+}
+END_TEST
+
 /* An agent standing where a temporary wall appears is put out of it, and
  * none ever stands in one. */
 START_TEST(agents_leave_new_walls)
@@ -329,28 +385,36 @@ START_TEST(agents_leave_new_walls)
 }
 END_TEST
 
-/* Two ways through a wall at x = 24 to the goal: a door at rows 3..5,
- * straight ahead, and a gap at rows 15..17.  30 agents start at x 1..6.
- * Counts, for each, the row at which it first stood past the wall; fails
- * if one did not arrive in 3000 ticks.  With DOOR the door is closed at
- * tick 60 by the dynamic layer, when every agent is still behind it. */
-static void through_the_wall(bool door, int rows[3])
+/* Two ways through a wall at x = 60 to the goal: a door at rows 3..5,
+ * straight ahead, and a gap at rows 15..17.  30 agents (of GROUP, or of
+ * the default group) start at x 1..6, 40 cells a 300-tick walk at 1.34
+ * m/s, cells of 0.5 m.  Counts, for each, the row at which it first stood
+ * past the wall; fails if one did not arrive in 3000 ticks.  With DOOR
+ * the door is closed at tick 300 by the dynamic layer, when every agent
+ * is still behind it. */
+static void through_the_wall(bool door, const char *group, int rows[3])
 {
-	ff_session *s = ts_start(40, 20);
+	ff_session *s = ts_start(80, 20);
 	int crossed[64] = {0};
+	char line[80];
 	ff_sim *sim;
 
-	ts_ok(s, "rect 0,0 40,1 wall");
-	ts_ok(s, "rect 0,19 40,1 wall");
-	ts_ok(s, "rect 24,1 1,18 wall");
-	ts_ok(s, "rect 24,3 1,3 grass");
-	ts_ok(s, "rect 24,15 1,3 grass");
-	ts_ok(s, "goal add rect 36,2 3,5");
-	ts_ok(s, "spawn add rect 1,1 6,8 30");
+	ts_ok(s, "rect 0,0 80,1 wall");
+	ts_ok(s, "rect 0,19 80,1 wall");
+	ts_ok(s, "rect 60,1 1,18 wall");
+	ts_ok(s, "rect 60,3 1,3 grass");
+	ts_ok(s, "rect 60,15 1,3 grass");
+	/* a group made first, whose field the session shows when GROUP is
+	 * named (the default group's goals come first of all) */
+	ts_ok(s, "goal add cell 79,18 group other");
+	snprintf(line, sizeof line, "goal add rect 76,2 3,5%s", group);
+	ts_ok(s, line);
+	snprintf(line, sizeof line, "spawn add rect 1,1 6,8 30%s", group);
+	ts_ok(s, line);
 	ts_ok(s, "solve");
 	ts_ok(s, "sim spawn");
 	if (door)
-		ts_ok(s, "at 60 dyn rect 24,3 1,3 wall");
+		ts_ok(s, "at 300 dyn rect 60,3 1,3 wall");
 	ck_assert_int_eq(ff_session_sim(s, &sim), FF_OK);
 	rows[0] = rows[1] = rows[2] = 0;
 	for (int t = 1; t <= 3000 && ff_sim_last(sim)->alive + (t == 1) > 0; t++) {
@@ -359,12 +423,12 @@ static void through_the_wall(bool door, int rows[3])
 			ff_agent a;
 			ff_sim_agent(sim, i, &a);
 			ck_assert_uint_lt(a.id, 64);
-			if (t == 60)
-				ck_assert_msg(a.x < 24, "agent %u past the door by tick 60", a.id);
-			if (a.x < 25 || crossed[a.id]++)
+			if (t == 300)
+				ck_assert_msg(a.x < 60, "agent %u past the door by tick 300", a.id);
+			if (a.x < 61 || crossed[a.id]++)
 				continue;
 			rows[a.y < 3 ? 0 : a.y < 15 ? 1 : 2]++;
-			ck_assert_msg(!door || t > 60, "agent %u crossed by tick %d", a.id, t);
+			ck_assert_msg(!door || t > 300, "agent %u crossed by tick %d", a.id, t);
 		}
 	}
 	ck_assert_int_eq(ff_sim_last(sim)->alive, 0);
@@ -372,18 +436,23 @@ static void through_the_wall(bool door, int rows[3])
 	ts_stop(s);
 }
 
-/* Open, the crowd takes the door; closed at tick 60 by 'at 60 dyn rect
- * 24,3 1,3 wall', every agent (all behind it then) re-routes through the
- * gap and none crosses where the door was. */
+/* Open, the crowd takes the door; closed at tick 300 by 'at 300 dyn rect
+ * 60,3 1,3 wall', every agent (all behind it then) re-routes through the
+ * gap and none crosses where the door was: of the default group, whose
+ * field the session solves, and of a named group, whose field is the
+ * fields' own. */
 START_TEST(door_closed_at_a_tick)
 {
+	static const char *const groups[] = {"", " group g"};
 	int rows[3];
 
-	through_the_wall(false, rows);
-	ck_assert_int_gt(rows[1], 20);
-	through_the_wall(true, rows);
-	ck_assert_int_eq(rows[0] + rows[1], 0);
-	ck_assert_int_eq(rows[2], 30);
+	for (int k = 0; k < 2; k++) {
+		through_the_wall(false, groups[k], rows);
+		ck_assert_int_gt(rows[1], 20);
+		through_the_wall(true, groups[k], rows);
+		ck_assert_int_eq(rows[0] + rows[1], 0);
+		ck_assert_int_eq(rows[2], 30);
+	}
 }
 END_TEST
 
@@ -401,6 +470,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, bad_lines);
 	tcase_add_test(tc, commands);
 	tcase_add_test(tc, field_follows_the_layer);
+	tcase_add_test(tc, group_fields_follow_the_layers);
 	tcase_add_test(tc, agents_leave_new_walls);
 	tcase_add_test(tc, door_closed_at_a_tick);
 	suite_add_tcase(s, tc);

@@ -204,7 +204,7 @@ void ff_fields_goals_changed(ff_fields *f)
 	}
 }
 
-void ff_fields_resized(ff_fields *f)
+void ff_fields_drop_all(ff_fields *f)
 {
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
 		if (f->f[g].own)

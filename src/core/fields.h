@@ -67,7 +67,8 @@ void ff_fields_cells_changed(ff_fields *f, int x0, int y0, int x1, int y1);
 /* After the goals or groups changed: drops every field whose group's
  * goals differ from those it was solved for. */
 void ff_fields_goals_changed(ff_fields *f);
-/* After the level changed size: drops every field made here. */
-void ff_fields_resized(ff_fields *f);
+/* After the level changed size or its cost rules (the wall penalty):
+ * drops every field made here. */
+void ff_fields_drop_all(ff_fields *f);
 
 #endif

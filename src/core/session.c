@@ -358,11 +358,11 @@ static ff_err refresh_field(ff_session *s, const ff_patch *p)
 		return FF_OK;
 	}
 	if (s->fields) {
-		if (p->resized)
-			ff_fields_resized(s->fields);
+		if (p->resized || (p->meta && !ff_costs_rules_equal(p->meta, &s->level->meta)))
+			ff_fields_drop_all(s->fields);
 		else if (!cells_only)
 			ff_fields_goals_changed(s->fields);
-		if (p->cells && !p->resized)
+		if (!p->resized && (p->cells || p->dyn))
 			ff_fields_cells_changed(s->fields, p->x, p->y, p->x + p->w - 1,
 						p->y + p->h - 1);
 	}
