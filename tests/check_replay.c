@@ -5,10 +5,12 @@
  * divergence point is the first command after the last matching hash; and
  * malformed logs give file:line errors.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/cmd.h"
 #include "core/replay.h"
+#include "core/level_dyn.h"
 #include "core/level_text.h"
 #include "testutil.h"
 
@@ -119,6 +121,66 @@ START_TEST(dynamic_layer_replays)
 	strcat(bad, "expect dyn 3,2 +11\n");
 	ck_assert_int_ne(run(bad, false, &rep, NULL), FF_OK);
 	ck_assert_str_eq(rep.msg, "expected dyn +11, got +10");
+}
+END_TEST
+
+/* TEXT without its lines that begin with "dyn ", in a new string. */
+static char *without_dyn_lines(const char *text)
+{
+	char *out = malloc(strlen(text) + 1), *o = out;
+
+	ck_assert_ptr_nonnull(out);
+	for (const char *p = text, *e; *p; p = e) {
+		e = strchr(p, '\n');
+		e = e ? e + 1 : p + strlen(p);
+		if (strncmp(p, "dyn ", 4)) {
+			memcpy(o, p, (size_t)(e - p));
+			o += e - p;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/* The dynamic layer goes round a recording: a level holding one (laid
+ * before the session began, so it can only travel in the level's text),
+ * recorded before a run and then mid-run, replays to the same layer, as
+ * worked by hand; the same recording without its 'dyn' lines fails. */
+START_TEST(dynamic_layer_round_trips_through_a_recording)
+{
+	static const char expects[] =
+		"expect dyn 2,1 +7\nexpect dyn 4,2 +7\nexpect dyn 5,2 none\n"
+		"expect dyn 6,0 wall\nexpect dyn 6,1 none\nexpect dyn 0,0 none\n";
+	ff_level *l = ff_level_create(8, 4, "t");
+	ff_shape r = {FF_SHAPE_RECT, 2, 1, 3, 2, 0}, c = {FF_SHAPE_CELL, 6, 0, 0, 0, 0};
+	ff_session s;
+	ff_cmd_result res;
+	ff_replay_report rep;
+
+	ck_assert_int_eq(ff_level_dyn_set(l, &r, 7, NULL), FF_OK);
+	ck_assert_int_eq(ff_level_dyn_set(l, &c, FF_WALL, NULL), FF_OK);
+	ff_session_init(&s, l);
+	ck_assert_int_eq(ff_session_keep_log(&s), FF_OK);
+	for (int mid = 0; mid < 2; mid++) {
+		ff_buf b = FF_BUF_INIT;
+		char *text, *bare;
+
+		ck_assert_int_eq(ff_cmd_exec(&s, mid ? "tick 5" : "goal add cell 0,0", &res), FF_OK);
+		ck_assert_int_eq(ff_cmd_exec(&s, mid ? "tick 5" : "solve", &res), FF_OK);
+		if (!mid)
+			ck_assert_int_eq(ff_cmd_exec(&s, "sim add 7,3 3", &res), FF_OK);
+		ck_assert_int_eq(ff_replay_record_begin(&b, &s, "test"), FF_OK);
+		ff_buf_puts(&b, expects);
+		text = ff_buf_take(&b, NULL);
+		ck_assert_ptr_nonnull(strstr(text, "\ndyn rect 2 1 3 2 +7\n"));
+		ck_assert_msg(run(text, false, &rep, NULL) == FF_OK && rep.ok, "line %d: %s\n%s",
+			      rep.line, rep.msg, text);
+		bare = without_dyn_lines(text);
+		ck_assert_int_ne(run(bare, false, &rep, NULL), FF_OK);
+		free(bare);
+		free(text);
+	}
+	ff_session_fini(&s);
 }
 END_TEST
 
@@ -353,6 +415,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, hand_worked_log_passes);
 	tcase_add_test(tc, dynamic_layer_replays);
+	tcase_add_test(tc, dynamic_layer_round_trips_through_a_recording);
 	tcase_add_test(tc, recordings_keep_scheduled_edits_once);
 	tcase_add_test(tc, altered_expectation_fails_at_its_line);
 	tcase_add_test(tc, update_fills_and_then_passes);
