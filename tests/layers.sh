@@ -1,9 +1,10 @@
 #!/bin/sh
 # layers.sh - the cost layers from the command line: 'solve --show
 # effective' against costs worked by hand, a temporary wall in '--show
-# flow', a script that closes a door with 'at' recorded and replayed,
-# errors with their file:line:col, and the warning of formats that cannot
-# keep the dynamic layer.  Each case names what it expects.
+# flow', the layer through 'show' and the store, a script that closes a
+# door with 'at' recorded and replayed, errors with their file:line:col,
+# and the warning of formats that cannot keep the dynamic layer.  Each
+# case names what it expects.
 set -u
 : "${FIELDMARSHAL:?set by make check}" "${srcdir:?set by make check}"
 F=$FIELDMARSHAL
@@ -53,6 +54,19 @@ cmp -s eff.txt want.txt || { fail "effective costs differ:"; diff want.txt eff.t
 	fail "--show costs is not the painted terrain"
 "$F" solve corr.level --show flow --ascii | sed -n 3p | grep -q '^....%' ||
 	fail "--show flow does not draw the temporary wall as %"
+
+# 'show' and the store give the layer back: show's text shows itself
+# again unchanged, with the layer's lines; imported and exported, the
+# level has the same effective costs
+"$F" show corr.level > shown.level || fail "show exited $?"
+"$F" show shown.level > again.level || fail "show of its own text exited $?"
+cmp -s shown.level again.level || fail "show of show's text differs"
+[ "$(grep '^dyn ' shown.level)" = "$(printf 'dyn rect 4 2 1 1 wall\ndyn rect 6 3 1 1 +9')" ] ||
+	fail "show lost the layer: $(grep '^dyn ' shown.level)"
+"$F" import corr.level > /dev/null 2>&1 || fail "import exited $?"
+"$F" export corr -o stored.level || fail "export exited $?"
+"$F" solve stored.level --show effective | cmp -s - want.txt ||
+	fail "the stored level's effective costs differ"
 
 # a door closed by 'at' in a script: recorded, the replay passes, and it
 # holds the 'at' line; the text level the run writes keeps the layer
