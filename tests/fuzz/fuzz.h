@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/level.h"
+#include "core/level_text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -57,6 +58,18 @@ static inline void fuzz_check_msg(const char *msg)
 	FUZZ_CHECK(msg[0], "an empty message");
 	for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
 		FUZZ_CHECK(*p >= 0x20 && *p != 0x7f, "a control character in '%s'", msg);
+}
+
+/* A parser's refusal ERR: FF_E_PARSE with a place and a message (or
+ * FF_E_NOMEM), and no level L handed out. */
+static inline void fuzz_check_refusal(ff_err err, const ff_level *l, const ff_diag *d)
+{
+	FUZZ_CHECK(err == FF_E_PARSE || err == FF_E_NOMEM, "error %d", err);
+	FUZZ_CHECK(!l, "a level handed out with an error");
+	if (err == FF_E_PARSE) {
+		FUZZ_CHECK(d->line >= 1 && d->col >= 1, "at %d:%d", d->line, d->col);
+		fuzz_check_msg(d->msg);
+	}
 }
 
 /* The invariants of core/level.h. */

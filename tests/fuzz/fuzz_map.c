@@ -38,12 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ff_err err = ff_mapfile_parse((const char *)data, size, "fuzz", &a, &d);
 
 	if (err) {
-		FUZZ_CHECK(err == FF_E_PARSE || err == FF_E_NOMEM, "error %d", err);
-		FUZZ_CHECK(!a, "a level handed out with an error");
-		if (err == FF_E_PARSE) {
-			FUZZ_CHECK(d.line >= 1 && d.col >= 1, "at %d:%d", d.line, d.col);
-			fuzz_check_msg(d.msg);
-		}
+		fuzz_check_refusal(err, a, &d);
 		return 0;
 	}
 	fuzz_check_level(a);
