@@ -41,7 +41,8 @@ fuzz:
 	@objs=; for f in $(src_core_libffcore_la_SOURCES); do \
 	  case $$f in *.c) ;; *) continue ;; esac; \
 	  o=$(FUZZ_DIR)/obj/`basename $$f .c`.o; objs="$$objs $$o"; \
-	  test $$o -nt $(srcdir)/$$f || { echo "  FUZZCC   $$f"; \
+	  test $$o -nt $(srcdir)/$$f && \
+	    test -z "`find $(srcdir)/src/core -name '*.h' -newer $$o`" || { echo "  FUZZCC   $$f"; \
 	    $(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined \
 	      -c $(srcdir)/$$f -o $$o || exit 1; }; \
 	done; \
