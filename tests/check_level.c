@@ -76,7 +76,7 @@ START_TEST(wall_kinds_paint_fill_resize_undo)
 	int tree;
 
 	ck_assert_int_eq(ff_level_paint(l, 1, 1, FF_WALL_KIND(1), NULL), FF_E_INVAL);
-	ck_assert_int_eq(ff_level_terrain_add(l, "tree", 'T', FF_WALL, NULL), FF_OK);
+	ck_assert_int_eq(ff_level_terrain_add(l, "tree", 'T', FF_WALL, NULL, NULL), FF_OK);
 	tree = ff_level_terrain_by_name(l, "tree");
 	ck_assert_int_eq(ff_level_terrain_value(l, tree), FF_WALL_KIND(1));
 	ck_assert_int_eq(ff_level_terrain_by_value(l, FF_WALL_KIND(1)), tree);
@@ -228,7 +228,7 @@ START_TEST(goals_spawns_params_and_undo)
 	tl_check_undo(l, before, &p);
 	ck_assert_int_eq(ff_level_set_name(l, "renamed", &p), FF_OK);
 	tl_check_undo(l, before, &p);
-	ck_assert_int_eq(ff_level_terrain_add(l, "road", 'r', 4, &p), FF_OK);
+	ck_assert_int_eq(ff_level_terrain_add(l, "road", 'r', 4, NULL, &p), FF_OK);
 	tl_check_undo(l, before, &p);
 
 	ck_assert_int_eq(ff_level_goal_add(l, &g, NULL), FF_OK);
@@ -309,11 +309,11 @@ START_TEST(bad_arguments_leave_level_unchanged)
 	ck_assert_int_eq(ff_level_param_set(l, FF_P_SPEED, NAN, NULL), FF_E_INVAL);
 	ck_assert_int_eq(ff_level_param_set(l, FF_P__COUNT, 1, NULL), FF_E_NOTFOUND);
 	ck_assert_int_eq(ff_level_set_name(l, "a b", NULL), FF_E_INVAL);
-	ck_assert_int_eq(ff_level_terrain_add(l, "grass2", '.', 9, NULL), FF_E_STATE);
-	ck_assert_int_eq(ff_level_terrain_add(l, "x", 'x', 1, NULL), FF_E_STATE);
-	ck_assert_int_eq(ff_level_terrain_add(l, "x", ' ', 9, NULL), FF_E_INVAL);
-	ck_assert_int_eq(ff_level_terrain_add(l, "42", 'q', 9, NULL), FF_E_INVAL);
-	ck_assert_int_eq(ff_level_terrain_add(l, "wall", 'q', 9, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_terrain_add(l, "grass2", '.', 9, NULL, NULL), FF_E_STATE);
+	ck_assert_int_eq(ff_level_terrain_add(l, "x", 'x', 1, NULL, NULL), FF_E_STATE);
+	ck_assert_int_eq(ff_level_terrain_add(l, "x", ' ', 9, NULL, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_terrain_add(l, "42", 'q', 9, NULL, NULL), FF_E_INVAL);
+	ck_assert_int_eq(ff_level_terrain_add(l, "wall", 'q', 9, NULL, NULL), FF_E_INVAL);
 	ck_assert_int_eq(ff_level_resize(l, 0, 3, NULL), FF_E_INVAL);
 	ck_assert_int_eq(ff_level_resize(l, 3, 16385, NULL), FF_E_INVAL);
 	ck_assert(ff_level_equal(l, before));

@@ -334,10 +334,15 @@ static ff_err word_group(const args *a, int k, const char **name, ff_cmd_result 
 static ff_err explain_add(const ff_session *s, const args *a, const char *group, ff_err err,
 			  ff_cmd_result *r)
 {
-	if (err == FF_E_FULL && group && ff_level_group_by_name(s->level, group) < 0 &&
-	    s->level->meta.ngroups == FF_GROUPS_MAX)
+	const ff_level_meta *m = &s->level->meta;
+	int g = ff_level_group_by_name(s->level, group);
+
+	if (err == FF_E_FULL && group && g < 0 && m->ngroups == FF_GROUPS_MAX)
 		return fail_at(r, a->col[0], err, "too many groups: at most %d besides the default one",
 			       FF_GROUPS_MAX - 1);
+	if (err == FF_E_WALL && g >= 0 && m->group_class[g])
+		return fail_at(r, a->col[3], err, "'%s' lies on walls only, to class %s of group %s",
+			       a->w[3], m->classes[m->group_class[g]], ff_level_group_name(s->level, g));
 	return explain(s, a, 3, err, r);
 }
 
@@ -437,7 +442,7 @@ static ff_err do_order(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resu
 			       a->w[1], list);
 	}
 	TRY(read_shape(a, 2, 0, &sh, r));
-	TRY(explain(s, a, 3, ff_level_order(s->level, a->w[1], &sh, undo), r));
+	TRY(explain_add(s, a, a->w[1], ff_level_order(s->level, a->w[1], &sh, undo), r));
 	snprintf(r->msg, sizeof r->msg, "group %.15s heads for %.20s %.20s%s%.20s",
 		 ff_level_group_name(s->level, g), a->w[2], a->w[3], a->n > 4 ? " " : "",
 		 a->n > 4 ? a->w[4] : "");
@@ -489,12 +494,48 @@ static ff_err do_set(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result
 	return FF_OK;
 }
 
+/* The "CLASS=COST" words from word K on over CLS. */
+static ff_err class_costs(const ff_session *s, const args *a, int k, uint8_t *cls,
+			  ff_cmd_result *r)
+{
+	const char *w[MAX_WORDS];
+	char why[160];
+	int bad;
+	ff_err err;
+
+	for (int i = k; i < a->n; i++)
+		w[i - k] = a->w[i];
+	if ((err = ff_class_costs_read(&s->level->meta, w, a->n - k, cls, &bad, why, sizeof why)))
+		return fail_at(r, a->col[k + bad], err, "%s", why);
+	return FF_OK;
+}
+
+/* terrain NAME CLASS=COST...: an existing terrain's costs for classes. */
+static ff_err terrain_classes(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	int t = ff_level_terrain_by_name(s->level, a->w[1]);
+	uint8_t cls[FF_CLASSES_MAX + 1];
+
+	if (t < 0)
+		return fail_at(r, a->col[1], FF_E_NOTFOUND, "unknown terrain '%s' (to add one: "
+			       "'terrain NAME GLYPH COST [CLASS=COST...]')", a->w[1]);
+	memcpy(cls, s->level->meta.palette[t].cls, sizeof cls);
+	TRY(class_costs(s, a, 2, cls, r));
+	r->redraw = FF_REDRAW_META;
+	return explain(s, a, 1, ff_level_terrain_classes(s->level, t, cls, undo), r);
+}
+
 static ff_err do_terrain(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
 {
+	uint8_t cls[FF_CLASSES_MAX + 1] = {0};
 	int cost;
 	ff_err err;
 
-	TRY(want(a, 4, "terrain NAME GLYPH COST", r));
+	if (a->n >= 3 && strchr(a->w[2], '=') && a->w[2][1])
+		return terrain_classes(s, a, undo, r);
+	if (a->n < 4)
+		return want(a, 4, "terrain NAME GLYPH COST [CLASS=COST...] | terrain NAME "
+			    "CLASS=COST...", r);
 	if (strlen(a->w[2]) != 1)
 		return fail_at(r, a->col[2], FF_E_INVAL, "glyph '%s' must be one character", a->w[2]);
 	if (!strcmp(a->w[3], "wall"))
@@ -505,10 +546,104 @@ static ff_err do_terrain(ff_session *s, const args *a, ff_patch *undo, ff_cmd_re
 		return fail_at(r, a->col[1], FF_E_INVAL, "bad terrain name '%s' (1 to %d "
 			       "characters, not all digits; 'wall' only for walls)", a->w[1],
 			       FF_TERRAIN_NAME_MAX - 1);
-	err = ff_level_terrain_add(s->level, a->w[1], a->w[2][0], cost, undo);
+	TRY(class_costs(s, a, 4, cls, r));
+	err = ff_level_terrain_add(s->level, a->w[1], a->w[2][0], cost, cls, undo);
 	if (err == FF_E_STATE)
 		return fail_at(r, a->col[1], err, "name, glyph or cost already in the palette");
 	r->redraw = FF_REDRAW_META;
+	return explain(s, a, 1, err, r);
+}
+
+/* The level's classes into R's message, as a list for 'class' alone. */
+static void list_classes(const ff_level_meta *m, ff_cmd_result *r)
+{
+	size_t n;
+
+	if (m->nclasses == 0) {
+		snprintf(r->msg, sizeof r->msg, "no movement classes: declare one with 'class NAME "
+			 "[wall]'");
+		return;
+	}
+	n = (size_t)snprintf(r->msg, sizeof r->msg, "classes:");
+	for (int k = 1; k <= m->nclasses && n < sizeof r->msg; k++)
+		n += (size_t)snprintf(r->msg + n, sizeof r->msg - n, "%s %s%s", k > 1 ? "," : "",
+				      m->classes[k], m->class_walls[k] ? " (wall elsewhere)" : "");
+}
+
+/* class NAME [wall]: declares a movement class, or gives one its rule
+ * for the terrains that name no cost for it; alone, lists them. */
+static ff_err do_class(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	ff_err err;
+
+	if (a->n == 1) {
+		list_classes(&s->level->meta, r);
+		return FF_OK;
+	}
+	if (a->n > 3)
+		return want(a, 3, "class NAME [wall]", r);
+	if (a->n == 3 && strcmp(a->w[2], "wall"))
+		return fail_at(r, a->col[2], FF_E_PARSE, "expected 'wall' or nothing after the "
+			       "class's name, not '%s'", a->w[2]);
+	if (!ff_class_name_ok(a->w[1]))
+		return fail_at(r, a->col[1], FF_E_INVAL, "bad class name '%s' (1 to %d letters, "
+			       "digits, '_' or '-'; not 'none')", a->w[1], FF_GROUP_NAME_MAX - 1);
+	err = ff_level_class_set(s->level, a->w[1], a->n == 3, undo);
+	if (err == FF_E_FULL)
+		return fail_at(r, a->col[1], err, "too many classes: at most %d", FF_CLASSES_MAX);
+	r->redraw = FF_REDRAW_META | FF_REDRAW_FIELD;
+	return explain(s, a, 1, err, r);
+}
+
+/* Word K as one of the level's classes (or "none") into *CLS. */
+static ff_err word_class(const ff_session *s, const args *a, int k, int *cls, ff_cmd_result *r)
+{
+	const ff_level_meta *m = &s->level->meta;
+	char list[160] = "";
+	size_t n = 0;
+
+	if ((*cls = ff_level_class_by_name(m, a->w[k])) >= 0)
+		return FF_OK;
+	for (int c = 1; c <= m->nclasses && n < sizeof list; c++)
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", c > 1 ? ", " : "",
+				      m->classes[c]);
+	if (!m->nclasses)
+		return fail_at(r, a->col[k], FF_E_NOTFOUND, "unknown class '%s': the level has none "
+			       "(declare one with 'class %s')", a->w[k], a->w[k]);
+	return fail_at(r, a->col[k], FF_E_NOTFOUND, "unknown class '%s' (the level's: %s; or "
+		       "none)", a->w[k], list);
+}
+
+/* group NAME [class CLASS|none]: makes a group, or gives a group its
+ * movement class (none: the painted costs). */
+static ff_err do_group(ff_session *s, const args *a, ff_patch *undo, ff_cmd_result *r)
+{
+	const char *name;
+	int g, k;
+	ff_err err;
+
+	if (a->n != 2 && a->n != 4)
+		return want(a, a->n < 2 ? 2 : 4, "group NAME [class CLASS|none]", r);
+	if (strcmp(a->w[1], "default") && !ff_group_name_ok(a->w[1]))
+		return fail_at(r, a->col[1], FF_E_INVAL, "bad group name '%s' (1 to %d letters, "
+			       "digits, '_' or '-')", a->w[1], FF_GROUP_NAME_MAX - 1);
+	name = a->w[1];
+	g = ff_level_group_by_name(s->level, name);
+	if (a->n == 4 && strcmp(a->w[2], "class"))
+		return fail_at(r, a->col[2], FF_E_PARSE, "expected 'class CLASS', not '%s'", a->w[2]);
+	if (a->n == 4)
+		TRY(word_class(s, a, 3, &k, r));
+	else if (g >= 0) {
+		snprintf(r->msg, sizeof r->msg, "group %s: class %s", ff_level_group_name(s->level, g),
+			 ff_level_class_name(&s->level->meta, s->level->meta.group_class[g]));
+		return FF_OK;
+	} else
+		k = 0;
+	err = ff_level_group_class(s->level, name, k, undo);
+	if (err == FF_E_FULL)
+		return fail_at(r, a->col[1], err, "too many groups: at most %d besides the default one",
+			       FF_GROUPS_MAX - 1);
+	r->redraw = FF_REDRAW_META | FF_REDRAW_FIELD | FF_REDRAW_AGENTS;
 	return explain(s, a, 1, err, r);
 }
 
@@ -1063,7 +1198,12 @@ static const command commands[] = {
 	{{"dyn", "SHAPE +N|wall | clear [SHAPE]  (SHAPE: cell X,Y | rect X,Y W,H | circle X,Y R)",
 	  "lay a cost offset or a temporary wall on the dynamic layer, or clear it"}, do_dyn, CMD_AT},
 	{{"set", "PARAM VALUE", "set a level parameter"}, do_set, CMD_AT},
-	{{"terrain", "NAME GLYPH COST", "add a terrain to the palette"}, do_terrain, CMD_AT},
+	{{"terrain", "NAME GLYPH COST [CLASS=COST...] | NAME CLASS=COST...",
+	  "add a terrain to the palette, or give one costs for movement classes"}, do_terrain, CMD_AT},
+	{{"class", "[NAME [wall]]", "declare a movement class (wall: terrains naming no cost for "
+	  "it are walls to it); alone, list them"}, do_class, CMD_AT},
+	{{"group", "NAME [class CLASS|none]", "make a group, or give a group a movement class"},
+	 do_group, CMD_AT},
 	{{"name", "NAME", "rename the level"}, do_name, 0},
 	{{"resize", "W,H", "crop or extend the level (top-left corner stays)"}, do_resize, 0},
 	{{"solve", "[dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | off",

@@ -14,12 +14,12 @@
 #include "level_patch.h"
 
 static const ff_terrain default_palette[] = {
-	{"grass", '.', 1},
-	{"forest", 'f', 2},
-	{"mud", 'm', 3},
-	{"swamp", 's', 5},
-	{"water", '~', 20},
-	{"wall", '#', FF_WALL},
+	{"grass", '.', 1, {0}},
+	{"forest", 'f', 2, {0}},
+	{"mud", 'm', 3, {0}},
+	{"swamp", 's', 5, {0}},
+	{"water", '~', 20, {0}},
+	{"wall", '#', FF_WALL, {0}},
 };
 
 static const ff_param_info params[FF_P__COUNT] = {
@@ -161,7 +161,8 @@ static bool meta_equal(const ff_level_meta *a, const ff_level_meta *b)
 	for (int i = 0; i < a->npalette; i++)
 		if (strcmp(a->palette[i].name, b->palette[i].name) ||
 		    a->palette[i].glyph != b->palette[i].glyph ||
-		    a->palette[i].cost != b->palette[i].cost)
+		    a->palette[i].cost != b->palette[i].cost ||
+		    memcmp(a->palette[i].cls, b->palette[i].cls, sizeof a->palette[i].cls))
 			return false;
 	for (int i = 0; i < a->ngoals; i++)
 		if (memcmp(&a->goals[i], &b->goals[i], sizeof a->goals[i]) ||
@@ -176,7 +177,12 @@ static bool meta_equal(const ff_level_meta *a, const ff_level_meta *b)
 	if (a->ngroups != b->ngroups)
 		return false;
 	for (int i = 0; i < a->ngroups; i++)
-		if (strcmp(a->groups[i], b->groups[i]))
+		if (strcmp(a->groups[i], b->groups[i]) || a->group_class[i] != b->group_class[i])
+			return false;
+	if (a->nclasses != b->nclasses)
+		return false;
+	for (int k = 1; k <= a->nclasses; k++)
+		if (strcmp(a->classes[k], b->classes[k]) || a->class_walls[k] != b->class_walls[k])
 			return false;
 	for (int i = 0; i < FF_P__COUNT; i++)
 		if (a->params[i] != b->params[i])
@@ -336,6 +342,12 @@ bool ff_level_is_goal(const ff_level *l, int x, int y)
 
 ff_err ff_level_check_shape(const ff_level *l, const ff_shape *s, bool goal)
 {
+	return ff_level_check_shape_as(l, s, goal, 0);
+}
+
+ff_err ff_level_check_shape_as(const ff_level *l, const ff_shape *s, bool goal, int k)
+{
+	uint8_t cost[FF_TERRAIN_VALUES];
 	int x0, y0, x1, y1;
 
 	switch (s->kind) {
@@ -361,12 +373,132 @@ ff_err ff_level_check_shape(const ff_level *l, const ff_shape *s, bool goal)
 	default:
 		return FF_E_INVAL;
 	}
+	if (k)
+		ff_level_class_table(l, k, cost);
 	ff_shape_clip(l, s, &x0, &y0, &x1, &y1);
 	for (int y = y0; y <= y1; y++)
 		for (int x = x0; x <= x1; x++)
-			if (ff_shape_contains(s, x, y) && ff_level_cost(l, x, y) != FF_WALL)
+			if (ff_shape_contains(s, x, y) &&
+			    (k ? cost[ff_level_value(l, x, y)] : ff_level_cost(l, x, y)) != FF_WALL)
 				return FF_OK;
 	return FF_E_WALL;
+}
+
+int ff_level_class_by_name(const ff_level_meta *m, const char *name)
+{
+	if (!strcmp(name, "none"))
+		return 0;
+	for (int k = 1; k <= m->nclasses; k++)
+		if (!strcmp(m->classes[k], name))
+			return k;
+	return -1;
+}
+
+const char *ff_level_class_name(const ff_level_meta *m, int k)
+{
+	return k > 0 && k <= m->nclasses ? m->classes[k] : "none";
+}
+
+bool ff_class_name_ok(const char *name)
+{
+	return ff_group_name_ok(name) && strcmp(name, "none");
+}
+
+int ff_level_class_cost(const ff_level_meta *m, int k, int t)
+{
+	const ff_terrain *tr = &m->palette[t];
+
+	if (k > 0 && tr->cls[k])
+		return tr->cls[k];
+	return k > 0 && m->class_walls[k] ? FF_WALL : tr->cost;
+}
+
+void ff_level_class_table(const ff_level *l, int k, uint8_t out[FF_TERRAIN_VALUES])
+{
+	for (int v = 0; v < FF_TERRAIN_VALUES; v++)
+		out[v] = (uint8_t)(v < FF_WALL ? v : FF_WALL);
+	for (int t = 0; k && t < l->meta.npalette; t++)
+		out[ff_level_terrain_value(l, t)] = (uint8_t)ff_level_class_cost(&l->meta, k, t);
+}
+
+/* One "CLASS=COST" word of ff_class_costs_read(). */
+static ff_err class_cost_word(const ff_level_meta *m, const char *word, int *k, int *cost,
+			      char *why, size_t n)
+{
+	const char *eq = strchr(word, '='), *v;
+	char name[FF_GROUP_NAME_MAX];
+	size_t len = eq ? (size_t)(eq - word) : 0;
+	char *e;
+	long c;
+
+	if (!eq || !len) {
+		snprintf(why, n, "expected CLASS=COST, not '%s'", word);
+		return FF_E_PARSE;
+	}
+	memcpy(name, word, len < sizeof name ? len : sizeof name - 1);
+	name[len < sizeof name ? len : sizeof name - 1] = '\0';
+	if (len >= sizeof name || (*k = ff_level_class_by_name(m, name)) <= 0) {
+		snprintf(why, n, "unknown class '%.*s' in '%s' (declare it first: 'class %.*s')",
+			 (int)len, word, word, (int)len, word);
+		return FF_E_NOTFOUND;
+	}
+	v = eq + 1;
+	c = strtol(v, &e, 10);
+	if (!strcmp(v, "wall"))
+		*cost = FF_WALL;
+	else if (!strcmp(v, "default"))
+		*cost = 0;
+	else if (e != v && !*e && c >= FF_COST_MIN && c <= FF_COST_MAX)
+		*cost = (int)c;
+	else {
+		snprintf(why, n, "cost '%s' for class %s must be 1..254, wall or default", v, name);
+		return FF_E_INVAL;
+	}
+	return FF_OK;
+}
+
+ff_err ff_class_costs_read(const ff_level_meta *m, const char *const *words, int n, uint8_t *cls,
+			   int *bad, char *why, size_t len)
+{
+	uint8_t out[FF_CLASSES_MAX + 1];
+	bool named[FF_CLASSES_MAX + 1] = {false};
+	int k, cost;
+
+	memcpy(out, cls, sizeof out);
+	for (int i = 0; i < n; i++) {
+		ff_err e = class_cost_word(m, words[i], &k, &cost, why, len);
+
+		if (!e && named[k]) {
+			snprintf(why, len, "class %s is given twice", m->classes[k]);
+			e = FF_E_INVAL;
+		}
+		if (e) {
+			*bad = i;
+			return e;
+		}
+		named[k] = true;
+		out[k] = (uint8_t)cost;
+	}
+	memcpy(cls, out, sizeof out);
+	return FF_OK;
+}
+
+const char *ff_class_cost_words(const ff_level_meta *m, int t, char *buf, size_t n)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (int k = 1; k <= m->nclasses && at < n; k++) {
+		int c = m->palette[t].cls[k];
+
+		if (!c)
+			continue;
+		if (c == FF_WALL)
+			at += (size_t)snprintf(buf + at, n - at, " %s=wall", m->classes[k]);
+		else
+			at += (size_t)snprintf(buf + at, n - at, " %s=%d", m->classes[k], c);
+	}
+	return buf;
 }
 
 /* Makes sure COST has a palette entry, in the meta copy M. */
@@ -653,17 +785,17 @@ int ff_level_meta_group(ff_level_meta *m, const char *name)
 
 ff_err ff_level_goal_add_to(ff_level *l, const ff_shape *goal, const char *group, ff_patch *undo)
 {
-	ff_err err = ff_level_check_shape(l, goal, true);
-	ff_level_meta m;
-	int g;
+	ff_level_meta m = l->meta;
+	int g = ff_level_meta_group(&m, group);
+	ff_err err;
 
-	if (err)
+	if (g < 0)
+		return g == -1 ? FF_E_INVAL : FF_E_FULL;
+	/* passable to the group's class, as its field will be solved */
+	if ((err = ff_level_check_shape_as(l, goal, true, m.group_class[g])))
 		return err;
 	if (l->meta.ngoals >= FF_GOALS_MAX)
 		return FF_E_FULL;
-	m = l->meta;
-	if ((g = ff_level_meta_group(&m, group)) < 0)
-		return g == -1 ? FF_E_INVAL : FF_E_FULL;
 	m.goal_group[m.ngoals] = (uint8_t)g;
 	m.goals[m.ngoals++] = *goal;
 	return commit_meta(l, &m, undo);
@@ -676,14 +808,14 @@ ff_err ff_level_goal_add(ff_level *l, const ff_shape *goal, ff_patch *undo)
 
 ff_err ff_level_order(ff_level *l, const char *group, const ff_shape *goal, ff_patch *undo)
 {
-	ff_err err = ff_level_check_shape(l, goal, true);
 	int g = ff_level_group_by_name(l, group), n = 0, at = -1;
 	ff_level_meta m;
+	ff_err err;
 
-	if (err)
-		return err;
 	if (g < 0)
 		return FF_E_NOTFOUND;
+	if ((err = ff_level_check_shape_as(l, goal, true, l->meta.group_class[g])))
+		return err;
 	m = l->meta;
 	/* the group's goals go; the new one takes the first one's place (or
 	 * comes last when the group had none) */
@@ -731,15 +863,16 @@ ff_err ff_level_goal_clear(ff_level *l, ff_patch *undo)
 
 ff_err ff_level_spawn_add(ff_level *l, const ff_spawn *spawn, ff_patch *undo)
 {
-	ff_err err = ff_level_check_shape(l, &spawn->area, false);
 	ff_level_meta m;
+	ff_err err;
 
-	if (err)
-		return err;
 	if (spawn->count < 1 || spawn->count > FF_SPAWN_COUNT_MAX ||
 	    !(spawn->rate >= 0 && spawn->rate <= FF_SPAWN_RATE_MAX) || spawn->group < 0 ||
 	    spawn->group >= l->meta.ngroups)
 		return FF_E_INVAL;
+	if ((err = ff_level_check_shape_as(l, &spawn->area, false,
+					   l->meta.group_class[spawn->group])))
+		return err;
 	if (l->meta.nspawns >= FF_SPAWNS_MAX)
 		return FF_E_FULL;
 	m = l->meta;
@@ -750,20 +883,19 @@ ff_err ff_level_spawn_add(ff_level *l, const ff_spawn *spawn, ff_patch *undo)
 ff_err ff_level_spawn_add_to(ff_level *l, const ff_spawn *spawn, const char *group,
 			     ff_patch *undo)
 {
-	ff_err err = ff_level_check_shape(l, &spawn->area, false);
-	ff_level_meta m;
+	ff_level_meta m = l->meta;
 	ff_spawn sp = *spawn;
+	ff_err err;
 
-	if (err)
-		return err;
 	if (sp.count < 1 || sp.count > FF_SPAWN_COUNT_MAX ||
 	    !(sp.rate >= 0 && sp.rate <= FF_SPAWN_RATE_MAX))
 		return FF_E_INVAL;
-	if (l->meta.nspawns >= FF_SPAWNS_MAX)
-		return FF_E_FULL;
-	m = l->meta;
 	if ((sp.group = ff_level_meta_group(&m, group)) < 0)
 		return sp.group == -1 ? FF_E_INVAL : FF_E_FULL;
+	if ((err = ff_level_check_shape_as(l, &sp.area, false, m.group_class[sp.group])))
+		return err;
+	if (l->meta.nspawns >= FF_SPAWNS_MAX)
+		return FF_E_FULL;
 	m.spawns[m.nspawns++] = sp;
 	return commit_meta(l, &m, undo);
 }
@@ -926,15 +1058,24 @@ bool ff_terrain_name_ok(const char *name, int cost)
 	return digits < n;
 }
 
+/* True when CLS are class costs a terrain of M may have (ff_terrain.cls). */
+static bool class_costs_ok(const ff_level_meta *m, const uint8_t *cls)
+{
+	for (int k = 0; k <= FF_CLASSES_MAX; k++)
+		if (cls[k] && (k == 0 || k > m->nclasses))
+			return false;
+	return true;
+}
+
 ff_err ff_level_terrain_add(ff_level *l, const char *name, char glyph, int cost,
-			    ff_patch *undo)
+			    const uint8_t *cls, ff_patch *undo)
 {
 	size_t n = strlen(name);
 	ff_level_meta m;
 	ff_terrain *t;
 
 	if (!ff_terrain_name_ok(name, cost) || !glyph_ok(glyph) || cost < FF_COST_MIN ||
-	    cost > FF_WALL)
+	    cost > FF_WALL || (cls && !class_costs_ok(&l->meta, cls)))
 		return FF_E_INVAL;
 	if (ff_level_terrain_by_name(l, name) >= 0 ||
 	    ff_level_terrain_by_glyph(l, glyph) >= 0 ||
@@ -948,6 +1089,53 @@ ff_err ff_level_terrain_add(ff_level *l, const char *name, char glyph, int cost,
 	memcpy(t->name, name, n);
 	t->glyph = glyph;
 	t->cost = (uint8_t)cost;
+	if (cls)
+		memcpy(t->cls, cls, sizeof t->cls);
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_terrain_classes(ff_level *l, int t, const uint8_t *cls, ff_patch *undo)
+{
+	ff_level_meta m;
+
+	if (t < 0 || t >= l->meta.npalette)
+		return FF_E_NOTFOUND;
+	if (!class_costs_ok(&l->meta, cls))
+		return FF_E_INVAL;
+	m = l->meta;
+	memcpy(m.palette[t].cls, cls, sizeof m.palette[t].cls);
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_class_set(ff_level *l, const char *name, bool walls, ff_patch *undo)
+{
+	ff_level_meta m;
+	int k;
+
+	if (!ff_class_name_ok(name))
+		return FF_E_INVAL;
+	m = l->meta;
+	if ((k = ff_level_class_by_name(&m, name)) < 0) {
+		if (m.nclasses == FF_CLASSES_MAX)
+			return FF_E_FULL;
+		k = ++m.nclasses;
+		strcpy(m.classes[k], name);
+	}
+	m.class_walls[k] = walls;
+	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_group_class(ff_level *l, const char *group, int k, ff_patch *undo)
+{
+	ff_level_meta m;
+	int g;
+
+	if (k < 0 || k > l->meta.nclasses)
+		return FF_E_NOTFOUND;
+	m = l->meta;
+	if ((g = ff_level_meta_group(&m, group)) < 0)
+		return g == -1 ? FF_E_INVAL : FF_E_FULL;
+	m.group_class[g] = (uint8_t)k;
 	return commit_meta(l, &m, undo);
 }
 

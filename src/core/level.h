@@ -13,6 +13,9 @@
  *    apart by the walls layer; glyphs are printable ASCII other than space.
  *  - walls is NULL, or holds for each wall cell which wall terrain it is
  *    (0 the palette's first, k its (k+1)-th) and 0 on passable cells.
+ *  - Movement classes 1..nclasses have names unique among them; a terrain
+ *    names costs (cls[k]) only for those, and a group's class is one of
+ *    them or 0, none.
  *  - Goals and spawns lie inside the level and touch at least one passable
  *    cell when they are added (painting walls over them later is allowed; the
  *    solver reports goals that became unreachable).
@@ -46,11 +49,16 @@
 #define FF_SPAWN_COUNT_MAX 1000000
 #define FF_SPAWN_RATE_MAX 10000.0
 #define FF_PENALTY_RADIUS_MAX 16 /* wall_penalty_radius, cells */
+#define FF_CLASSES_MAX 8    /* named movement classes; class 0 is none */
 
 typedef struct ff_terrain {
 	char name[FF_TERRAIN_NAME_MAX];
 	char glyph;
 	uint8_t cost;            /* 1..254, or FF_WALL */
+	/* cls[k]: its cost for movement class k, 1..254 or FF_WALL; 0 when it
+	 * names none for k, which then applies its rule (class_walls).
+	 * cls[0] is 0: class 0 walks the painted costs. */
+	uint8_t cls[FF_CLASSES_MAX + 1];
 } ff_terrain;
 
 typedef enum ff_shape_kind {
@@ -140,6 +148,15 @@ typedef struct ff_level_meta {
 	 * index for the level's life. */
 	char groups[FF_GROUPS_MAX][FF_GROUP_NAME_MAX];
 	int ngroups;
+	/* Movement classes (docs/simulation.md, "Movement classes"): classes
+	 * 1..nclasses are named here (classes[0] is "", none: the painted
+	 * costs); a terrain not naming a cost for class k costs k its painted
+	 * cost, or is a wall to it when class_walls[k].  group_class[g] is
+	 * group g's class, 0 for none. */
+	char classes[FF_CLASSES_MAX + 1][FF_GROUP_NAME_MAX];
+	uint8_t class_walls[FF_CLASSES_MAX + 1];
+	int nclasses;
+	uint8_t group_class[FF_GROUPS_MAX];
 	double params[FF_P__COUNT];
 } ff_level_meta;
 
@@ -236,8 +253,41 @@ int ff_level_meta_group(ff_level_meta *m, const char *name);
 /* The goals of group G into OUT (FF_GOALS_MAX shapes); how many. */
 int ff_level_group_goals(const ff_level *l, int g, ff_shape *out);
 /* Checks a shape for use as a goal (GOAL) or spawn area: inside the level,
- * sensible size, touching at least one passable cell. */
+ * sensible size, touching at least one passable cell (FF_E_WALL). */
 ff_err ff_level_check_shape(const ff_level *l, const ff_shape *s, bool goal);
+/* The same, passable meaning passable to movement class K (a goal of a
+ * group of that class); K 0 is ff_level_check_shape(). */
+ff_err ff_level_check_shape_as(const ff_level *l, const ff_shape *s, bool goal, int k);
+
+/* Movement classes.  The class named NAME in M: 1..nclasses, 0 for "none",
+ * -1 when there is none. */
+int ff_level_class_by_name(const ff_level_meta *m, const char *name);
+/* The name of class K of M as users see it: "none" for 0. */
+const char *ff_level_class_name(const ff_level_meta *m, int k);
+/* True when NAME can name a class: as a group's name, and not "none". */
+bool ff_class_name_ok(const char *name);
+/* What terrain T of M costs class K: its own cost for K, else its painted
+ * cost, or FF_WALL when K's unnamed terrains are walls (1..254 or
+ * FF_WALL). */
+int ff_level_class_cost(const ff_level_meta *m, int k, int t);
+/* The cost to class K of every terrain value (ff_level_value()) of L into
+ * OUT: what ff_level_class_cost() gives the value's terrain; a value no
+ * terrain has costs its painted cost (walls FF_WALL).  Class 0 gives each
+ * cost itself and FF_WALL for every wall kind.  The one table the solver's
+ * costs and the crowd's walls read. */
+void ff_level_class_table(const ff_level *l, int k, uint8_t out[FF_TERRAIN_VALUES]);
+/* Reads the N words WORDS, each "CLASS=COST" naming a class of M and a
+ * cost 1..254, "wall" or "default" (0: the class's rule), into CLS
+ * (FF_CLASSES_MAX + 1 entries; those not named are left).  On error CLS
+ * is unchanged, *BAD is the index of the word at fault and WHY (LEN bytes)
+ * says what is wrong, for the caller to place: FF_E_PARSE when it is not
+ * of that form, FF_E_NOTFOUND for an unknown class, FF_E_INVAL for a bad
+ * cost or a class named twice. */
+ff_err ff_class_costs_read(const ff_level_meta *m, const char *const *words, int n, uint8_t *cls,
+			   int *bad, char *why, size_t len);
+/* The words "CLASS=COST" of terrain T of M, each after a space, in BUF (N
+ * bytes; at most 8 * 21 needed): how text and commands write them. */
+const char *ff_class_cost_words(const ff_level_meta *m, int t, char *buf, size_t n);
 
 /* Parameter table: name, default, range and doc for each ff_param_id. */
 const ff_param_info *ff_param_info_get(ff_param_id id);
@@ -305,9 +355,25 @@ ff_err ff_level_param_set(ff_level *l, ff_param_id id, double value,
 ff_err ff_level_set_name(ff_level *l, const char *name, struct ff_patch *undo);
 ff_err ff_level_set_note(ff_level *l, const char *note, struct ff_patch *undo);
 /* Adds a terrain; NAME, GLYPH and COST must all be unused, but for COST
- * FF_WALL: a further wall terrain is the next wall kind. */
+ * FF_WALL: a further wall terrain is the next wall kind.  CLS (NULL for
+ * none) gives its costs for the level's classes, as ff_terrain.cls. */
 ff_err ff_level_terrain_add(ff_level *l, const char *name, char glyph, int cost,
-			    struct ff_patch *undo);
+			    const uint8_t *cls, struct ff_patch *undo);
+/* Gives terrain T the class costs CLS (FF_CLASSES_MAX + 1 entries, as
+ * ff_terrain.cls: 0, 1..254 or FF_WALL, only for classes L has).
+ * FF_E_NOTFOUND for a bad T, FF_E_INVAL for a bad cost. */
+ff_err ff_level_terrain_classes(ff_level *l, int t, const uint8_t *cls,
+				struct ff_patch *undo);
+/* Declares movement class NAME, whose unnamed terrains are walls to it when
+ * WALLS (else it walks them at their painted cost); a class that exists
+ * gets that rule.  FF_E_INVAL for a bad name, FF_E_FULL beyond
+ * FF_CLASSES_MAX classes. */
+ff_err ff_level_class_set(ff_level *l, const char *name, bool walls, struct ff_patch *undo);
+/* Gives group GROUP (made when it does not exist, as ff_level_goal_add_to()
+ * does) movement class K (0: none).  FF_E_NOTFOUND for a K the level does
+ * not have, FF_E_INVAL for a bad group name, FF_E_FULL beyond
+ * FF_GROUPS_MAX groups. */
+ff_err ff_level_group_class(ff_level *l, const char *group, int k, struct ff_patch *undo);
 /* Crops or extends to W x H keeping the top-left corner; new cells are
  * cost 1 with nothing on the dynamic layer; goals and spawns no longer
  * inside are dropped. */

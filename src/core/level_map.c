@@ -96,7 +96,7 @@ static ff_err map_palette(ff_level *l, const bool seen[256], int value[256])
 
 		if (!seen[c])
 			continue;
-		if (ff_level_terrain_add(l, wall_kinds[k].name, (char)c, FF_WALL, NULL))
+		if (ff_level_terrain_add(l, wall_kinds[k].name, (char)c, FF_WALL, NULL, NULL))
 			return FF_E_FULL;
 		t = ff_level_terrain_by_name(l, wall_kinds[k].name);
 		value[c] = ff_level_terrain_value(l, t);

@@ -5,9 +5,10 @@
  *   fieldmarshal level 1
  *   name NAME
  *   size W H
- *   terrain NAME GLYPH COST          (COST 1..254 or "wall"; zero or more)
+ *   class NAME [wall]                (movement classes; zero or more)
+ *   terrain NAME GLYPH COST [CLASS=COST...]  (COST 1..254 or "wall")
  *   param NAME VALUE                 (zero or more)
- *   group NAME                       (zero or more; else made where used)
+ *   group NAME [class CLASS]         (zero or more; else made where used)
  *   goal cell X Y | goal rect X Y W H | goal circle X Y R   [group NAME]
  *   spawn rect X Y W H COUNT | spawn circle X Y R COUNT   [rate R] [group NAME]
  *   dyn SHAPE +N | dyn SHAPE wall    (the dynamic layer; zero or more)
@@ -192,16 +193,31 @@ typedef struct header {
 	bool v1_funnel;
 	int w, h;
 	int goal_line[FF_GOALS_MAX], spawn_line[FF_SPAWNS_MAX];
+	bool group_line[FF_GROUPS_MAX]; /* the group had its 'group' line */
 	dyn_line *dyn;           /* in file order; the caller frees it */
 	size_t ndyn, dyn_cap;
 } header;
+
+/* The "CLASS=COST" words of a terrain line from word 4 on into T. */
+static ff_err parse_class_costs(reader *r, const words *ws, const ff_level_meta *m, ff_terrain *t)
+{
+	const char *w[FF_WORDS_MAX];
+	char why[160];
+	int bad;
+
+	for (int i = 4; i < ws->n; i++)
+		w[i - 4] = ws->w[i];
+	if (ff_class_costs_read(m, w, ws->n - 4, t->cls, &bad, why, sizeof why))
+		return fail(r, ws->col[4 + bad], "%s", why);
+	return FF_OK;
+}
 
 static ff_err parse_terrain(reader *r, const words *ws, header *hd)
 {
 	ff_terrain *t;
 	int cost;
 
-	if (want_words(r, ws, 4, "terrain NAME GLYPH COST"))
+	if (ws->n < 4 && want_words(r, ws, 4, "terrain NAME GLYPH COST [CLASS=COST...]"))
 		return FF_E_PARSE;
 	if (strlen(ws->w[2]) != 1 || ws->w[2][0] < '!' || ws->w[2][0] > '~')
 		return fail(r, ws->col[2], "a glyph is one printable ASCII character, not '%s'",
@@ -222,12 +238,38 @@ static ff_err parse_terrain(reader *r, const words *ws, header *hd)
 	}
 	if (hd->m.npalette == FF_PALETTE_MAX)
 		return fail(r, 1, "too many terrains (at most %d)", FF_PALETTE_MAX);
-	t = &hd->m.palette[hd->m.npalette++];
+	t = &hd->m.palette[hd->m.npalette];
 	memset(t, 0, sizeof *t);
 	strcpy(t->name, ws->w[1]);
 	t->glyph = ws->w[2][0];
 	t->cost = (uint8_t)cost;
+	if (parse_class_costs(r, ws, &hd->m, t))
+		return FF_E_PARSE;
+	hd->m.npalette++;
 	hd->have_palette = true;
+	return FF_OK;
+}
+
+/* "class NAME [wall]": a movement class, declared once, before a terrain
+ * or group line names it. */
+static ff_err parse_class(reader *r, const words *ws, header *hd)
+{
+	ff_level_meta *m = &hd->m;
+	bool walls = ws->n == 3;
+
+	if (ws->n != 2 && (ws->n != 3 || strcmp(ws->w[2], "wall")))
+		return ws->n < 2 ? want_words(r, ws, 2, "class NAME [wall]")
+				 : fail(r, ws->col[2], "expected 'wall' or nothing after the class's "
+					"name, not '%s'", ws->w[2]);
+	if (!ff_class_name_ok(ws->w[1]))
+		return fail(r, ws->col[1], "bad class name '%s' (1 to %d letters, digits, '_' or "
+			    "'-'; not 'none')", ws->w[1], FF_GROUP_NAME_MAX - 1);
+	if (ff_level_class_by_name(m, ws->w[1]) > 0)
+		return fail(r, ws->col[1], "class '%s' is declared twice", ws->w[1]);
+	if (m->nclasses == FF_CLASSES_MAX)
+		return fail(r, 1, "too many classes (at most %d)", FF_CLASSES_MAX);
+	strcpy(m->classes[++m->nclasses], ws->w[1]);
+	m->class_walls[m->nclasses] = walls;
 	return FF_OK;
 }
 
@@ -373,6 +415,33 @@ static ff_err parse_group(reader *r, const words *ws, int k, ff_level_meta *m, i
 	return FF_OK;
 }
 
+/* "group NAME [class CLASS]": a group (made here unless a goal or spawn
+ * line made it), and its movement class; one such line a group.  The
+ * default group has one only to give its class. */
+static ff_err parse_group_line(reader *r, const words *ws, header *hd)
+{
+	int g, k = 0;
+
+	if (ws->n != 2 && ws->n != 4)
+		return want_words(r, ws, ws->n < 2 ? 2 : 4, "group NAME [class CLASS]");
+	if (ws->n == 4 && strcmp(ws->w[2], "class"))
+		return fail(r, ws->col[2], "expected 'class CLASS' after the group's name, not '%s'",
+			    ws->w[2]);
+	if (ws->n == 4 && (k = ff_level_class_by_name(&hd->m, ws->w[3])) < 0)
+		return fail(r, ws->col[3], "unknown class '%s' (declare it first: 'class %s')",
+			    ws->w[3], ws->w[3]);
+	if (ws->n == 2 && !strcmp(ws->w[1], "default"))
+		return fail(r, ws->col[1], "the default group is always there: a 'group default' "
+			    "line only gives its class");
+	if (parse_group(r, ws, 0, &hd->m, &g))
+		return FF_E_PARSE;
+	if (hd->group_line[g])
+		return fail(r, ws->col[1], "a second 'group %s' line", ws->w[1]);
+	hd->group_line[g] = true;
+	hd->m.group_class[g] = (uint8_t)k;
+	return FF_OK;
+}
+
 /* "goal SHAPE [group NAME]" into goal N of HD. */
 static ff_err parse_goal(reader *r, const words *ws, header *hd, int n)
 {
@@ -465,15 +534,10 @@ static ff_err parse_header_line(reader *r, const words *ws, header *hd)
 		return parse_terrain(r, ws, hd);
 	} else if (!strcmp(k, "param")) {
 		return parse_param(r, ws, hd);
+	} else if (!strcmp(k, "class")) {
+		return parse_class(r, ws, hd);
 	} else if (!strcmp(k, "group")) {
-		int g;
-
-		if (want_words(r, ws, 2, "group NAME"))
-			return FF_E_PARSE;
-		for (g = 0; g < hd->m.ngroups; g++)
-			if (!strcmp(hd->m.groups[g], ws->w[1]) || (!g && !strcmp(ws->w[1], "default")))
-				return fail(r, ws->col[1], "group '%s' is already known", ws->w[1]);
-		return parse_group(r, ws, 0, &hd->m, &g);
+		return parse_group_line(r, ws, hd);
 	} else if (!strcmp(k, "goal")) {
 		if (hd->m.ngoals == FF_GOALS_MAX)
 			return fail(r, 1, "too many goals (at most %d)", FF_GOALS_MAX);
@@ -735,13 +799,18 @@ char *ff_textlevel_format(const ff_level *l, size_t *len)
 
 	format_note(&b, m->note);
 	ff_buf_printf(&b, "%s\nname %s\nsize %d %d\n", FF_TEXTLEVEL_MAGIC, m->name, l->w, l->h);
+	for (int k = 1; k <= m->nclasses; k++)
+		ff_buf_printf(&b, "class %s%s\n", m->classes[k], m->class_walls[k] ? " wall" : "");
 	for (int i = 0; i < m->npalette; i++) {
 		const ff_terrain *t = &m->palette[i];
+		char cls[FF_CLASSES_MAX * 24];
+
 		glyph[ff_level_terrain_value(l, i)] = t->glyph;
+		ff_class_cost_words(m, i, cls, sizeof cls);
 		if (t->cost == FF_WALL)
-			ff_buf_printf(&b, "terrain %s %c wall\n", t->name, t->glyph);
+			ff_buf_printf(&b, "terrain %s %c wall%s\n", t->name, t->glyph, cls);
 		else
-			ff_buf_printf(&b, "terrain %s %c %d\n", t->name, t->glyph, t->cost);
+			ff_buf_printf(&b, "terrain %s %c %d%s\n", t->name, t->glyph, t->cost, cls);
 	}
 	for (int i = 0; i < FF_P__COUNT; i++) {
 		const ff_param_info *pi = ff_param_info_get((ff_param_id)i);
@@ -751,8 +820,14 @@ char *ff_textlevel_format(const ff_level *l, size_t *len)
 		ff_buf_double(&b, m->params[i]);
 		ff_buf_putc(&b, '\n');
 	}
-	for (int g = 1; g < m->ngroups; g++)
-		ff_buf_printf(&b, "group %s\n", m->groups[g]);
+	for (int g = 0; g < m->ngroups; g++) {
+		if (g == 0 && !m->group_class[g])
+			continue;
+		ff_buf_printf(&b, "group %s", ff_level_group_name(l, g));
+		if (m->group_class[g])
+			ff_buf_printf(&b, " class %s", m->classes[m->group_class[g]]);
+		ff_buf_putc(&b, '\n');
+	}
 	for (int i = 0; i < m->ngoals; i++) {
 		ff_buf_puts(&b, "goal ");
 		format_shape(&b, &m->goals[i]);

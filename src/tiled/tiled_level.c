@@ -38,7 +38,7 @@ static int add(tl_ctx *c, ff_level *l, const tl_tile *t, const char *name, char 
 
 	if (!glyph)
 		glyph = free_glyph(l, name);
-	if (ff_level_terrain_add(l, name, glyph, cost, NULL)) {
+	if (ff_level_terrain_add(l, name, glyph, cost, NULL, NULL)) {
 		tl_fail(c, &t->at, 0, "tile %u: terrain '%s' (glyph '%c') repeats one of the "
 			"palette, or the palette is full", t->id, name, glyph ? glyph : '?');
 		return -1;
