@@ -17,6 +17,7 @@
 static const char usage[] =
 	"usage: fieldmarshal solve LEVEL [--goal X,Y ...] [--method dijkstra|fmm|fmm2]\n"
 	"                         [--connectivity 8|4] [--arrows cheapest|lowest]\n"
+	"                         [--class CLASS]\n"
 	"                         [--show costs|effective|integration|flow]\n"
 	"                         [--query X,Y ...]\n"
 	"                         [--ascii] [--json] [--format text|svg|png] [-o FILE]\n"
@@ -33,6 +34,8 @@ static const char usage[] =
 	"                          so value = step + the value it points at; lowest:\n"
 	"                          the lowest neighbour (can leave the cheapest path\n"
 	"                          on weighted terrain); Dijkstra only\n"
+	"  -C, --class CLASS       solve for movement class CLASS of the level: its own\n"
+	"                          costs and walls (default: the painted costs)\n"
 	"  -s, --show FIELD        print costs (as painted), effective costs (what the\n"
 	"                          solver integrates: with the wall penalty),\n"
 	"                          integration values or flow arrows\n"
@@ -64,6 +67,7 @@ typedef struct solve_args {
 	const char *format;      /* "text", "svg" or "png" */
 	const char *out;         /* --output, or "-" */
 	const char *path;
+	const char *cls;         /* --class, or NULL */
 } solve_args;
 
 static int parse_args(int argc, char **argv, solve_args *a)
@@ -73,6 +77,7 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		{"method", required_argument, NULL, 'm'},
 		{"connectivity", required_argument, NULL, 'c'},
 		{"arrows", required_argument, NULL, 'r'},
+		{"class", required_argument, NULL, 'C'},
 		{"show", required_argument, NULL, 's'},
 		{"query", required_argument, NULL, 'q'},
 		{"ascii", no_argument, NULL, 'a'},
@@ -85,7 +90,7 @@ static int parse_args(int argc, char **argv, solve_args *a)
 	int c, x, y;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "g:m:c:r:s:q:ajf:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "g:m:c:r:C:s:q:ajf:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if (!ff_cli_parse_xy(optarg, &x, &y))
@@ -109,6 +114,9 @@ static int parse_args(int argc, char **argv, solve_args *a)
 				return ff_cli_usage("solve", "unknown arrow rule '%s' (cheapest or lowest)",
 						    optarg);
 			ff_solver_word(optarg, &a->opts);
+			break;
+		case 'C':
+			a->cls = optarg;
 			break;
 		case 's':
 			if (!strcmp(optarg, "costs"))
@@ -302,6 +310,25 @@ static int json_out(const ff_solver *s, const ff_level *l, const solve_args *a)
 	return ff_json_print(doc);
 }
 
+/* Solves for A's --class with S; false after saying the level has no
+ * such class. */
+static bool set_class(ff_solver *s, const ff_level *l, const solve_args *a)
+{
+	int k = ff_level_class_by_name(&l->meta, a->cls);
+	char list[FF_CLASSES_MAX * FF_GROUP_NAME_MAX + 16] = "";
+
+	if (k < 0) {
+		for (int c = 1; c <= l->meta.nclasses; c++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+				 c > 1 ? ", " : "", l->meta.classes[c]);
+		ff_cli_error("%s has no movement class '%s' (%s%s)", a->path, a->cls,
+			     l->meta.nclasses ? "its classes: " : "it has none", list);
+		return false;
+	}
+	ff_solver_set_class(s, k);
+	return true;
+}
+
 int ff_cli_solve(int argc, char **argv)
 {
 	static solve_args a;
@@ -344,7 +371,8 @@ int ff_cli_solve(int argc, char **argv)
 			return FF_EXIT_FAIL;
 		}
 	s = ff_cli_solver_for(a.path, l);
-	if (!s) {
+	if (!s || (a.cls && !set_class(s, l, &a))) {
+		ff_solver_destroy(s);
 		ff_level_destroy(l);
 		return FF_EXIT_FAIL;
 	}

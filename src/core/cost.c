@@ -48,10 +48,31 @@ void ff_costs_init(ff_costs *c, const ff_level *l, ff_metric metric)
 		}
 }
 
+void ff_costs_set_class(ff_costs *c, int k)
+{
+	c->cls = k;
+	ff_level_class_table(c->level, k, c->table);
+}
+
+/* True when A and B have the same movement classes: names, rules, the
+ * terrains' costs for them and the groups' classes. */
+static bool classes_equal(const ff_level_meta *a, const ff_level_meta *b)
+{
+	if (a->nclasses != b->nclasses || a->npalette != b->npalette ||
+	    memcmp(a->class_walls, b->class_walls, sizeof a->class_walls) ||
+	    memcmp(a->group_class, b->group_class, sizeof a->group_class))
+		return false;
+	for (int t = 0; t < a->npalette; t++)
+		if (memcmp(a->palette[t].cls, b->palette[t].cls, sizeof a->palette[t].cls))
+			return false;
+	return true;
+}
+
 bool ff_costs_rules_equal(const ff_level_meta *a, const ff_level_meta *b)
 {
 	return a->params[FF_P_WALL_PENALTY] == b->params[FF_P_WALL_PENALTY] &&
-	       a->params[FF_P_WALL_PENALTY_RADIUS] == b->params[FF_P_WALL_PENALTY_RADIUS];
+	       a->params[FF_P_WALL_PENALTY_RADIUS] == b->params[FF_P_WALL_PENALTY_RADIUS] &&
+	       classes_equal(a, b);
 }
 
 void ff_costs_set_crowd(ff_costs *c, const uint16_t *crowd)
@@ -62,7 +83,8 @@ void ff_costs_set_crowd(ff_costs *c, const uint16_t *crowd)
 bool ff_costs_same(const ff_costs *a, const ff_costs *b)
 {
 	return a->level == b->level && a->metric == b->metric && a->penalty == b->penalty &&
-	       a->radius == b->radius && a->crowd == b->crowd;
+	       a->radius == b->radius && a->crowd == b->crowd && a->cls == b->cls &&
+	       (!a->cls || !memcmp(a->table, b->table, sizeof a->table));
 }
 
 int ff_costs_reach(const ff_costs *c)
@@ -76,17 +98,29 @@ static unsigned add(unsigned a, unsigned b)
 	return a + b < FF_COST_MAX ? a + b : FF_COST_MAX;
 }
 
-/* The cost of cell I before the penalty, FF_WALL for a wall: the painted
- * cost as this level's rules read it (a movement class would map it here)
+/* The painted cost of cell I as the costs' movement class reads it: its
+ * class's cost of the cell's terrain (its wall kind telling wall terrains
+ * apart), or the cost itself for class 0. */
+static inline unsigned painted(const ff_costs *c, size_t i)
+{
+	const ff_level *l = c->level;
+	unsigned v = l->cells[i];
+
+	if (!c->cls)
+		return v;
+	return c->table[v == FF_WALL && l->walls ? (unsigned)FF_WALL_KIND(l->walls[i]) : v];
+}
+
+/* The cost of cell I before the penalty, FF_WALL for a wall: painted()
  * plus the dynamic layer's offset, or its wall; times the crowd's slowing
  * when it counts. */
 static unsigned base(const ff_costs *c, size_t i)
 {
-	unsigned painted = c->level->cells[i], dyn = c->level->dyn[i], b, k;
+	unsigned p = painted(c, i), dyn = c->level->dyn[i], b, k;
 
-	if (painted == FF_WALL || dyn == FF_WALL)
+	if (p == FF_WALL || dyn == FF_WALL)
 		return FF_WALL;
-	b = add(painted, dyn);
+	b = add(p, dyn);
 	if (!c->crowd || (k = c->crowd[i]) == 256)
 		return b;
 	b = (b * k + 128) >> 8;
@@ -109,11 +143,11 @@ static bool zeros_only(const uint8_t *p, size_t n)
 }
 
 /* base() of the N cells from I on, into OUT: a row with nothing on the
- * dynamic layer and no crowd term is its painted costs as they are (what
- * base() gives them; a movement class would map them here too). */
+ * dynamic layer, no crowd term and no movement class is its painted costs
+ * as they are (what base() gives them). */
 static void base_row(const ff_costs *c, size_t i, size_t n, uint8_t *out)
 {
-	if (!c->crowd && zeros_only(c->level->dyn + i, n)) {
+	if (!c->crowd && !c->cls && zeros_only(c->level->dyn + i, n)) {
 		memcpy(out, c->level->cells + i, n);
 		return;
 	}
@@ -130,7 +164,7 @@ static uint8_t combine(unsigned cost, unsigned penalty)
 /* Whether cell I is a wall (base(c, i) == FF_WALL, cheaper). */
 static inline bool wall_i(const ff_costs *c, size_t i)
 {
-	return (c->level->cells[i] == FF_WALL) | (c->level->dyn[i] == FF_WALL);
+	return (painted(c, i) == FF_WALL) | (c->level->dyn[i] == FF_WALL);
 }
 
 bool ff_costs_wall(const ff_costs *c, int x, int y)

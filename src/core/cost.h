@@ -8,6 +8,9 @@
  *
  * where painted is the level's cost, offset the dynamic layer's (0 when it
  * has none; level_dyn.h), and a wall a painted wall or the dynamic layer's.
+ * For a movement class (ff_costs_set_class()), painted is the class's cost
+ * of the cell's terrain (ff_level_class_table()) and a wall a wall to the
+ * class or the dynamic layer's.
  * Penalty is the wall-proximity penalty:
  * with P = wall_penalty and R = wall_penalty_radius, a cell at distance d
  * from the nearest wall (centre to centre, in the solver's metric: 1 for a
@@ -53,21 +56,27 @@ typedef struct ff_costs {
 	 * H columns away: ramp[H][DY], H up to radius + 1 (none nearer) */
 	uint8_t ramp[FF_PENALTY_RADIUS_MAX + 2][FF_PENALTY_RADIUS_MAX + 1];
 	const uint16_t *crowd;   /* borrowed, w*h, or NULL: the crowd term */
+	int cls;                 /* movement class, 0 for none */
+	uint8_t table[FF_TERRAIN_VALUES]; /* its cost of each terrain value */
 } ff_costs;
 
 /* Sets C up for level L (borrowed; read again by every call below, so
  * changed cells are seen, changed parameters only after another init),
  * measuring distance with METRIC. */
 void ff_costs_init(ff_costs *c, const ff_level *l, ff_metric metric);
+/* Builds costs for movement class K of the level (0: the painted costs),
+ * as its terrains are now (a change of the class's costs needs another
+ * call). */
+void ff_costs_set_class(ff_costs *c, int k);
 /* True when levels with metas A and B build costs by the same rules (the
- * same cost parameters), so that a change from one to the other changes
- * effective costs only where cells changed. */
+ * same cost parameters and movement classes), so that a change from one to
+ * the other changes effective costs only where cells changed. */
 bool ff_costs_rules_equal(const ff_level_meta *a, const ff_level_meta *b);
 /* Counts the crowd: CROWD (borrowed, one per cell, 256 = no slowing) or
  * NULL for none. */
 void ff_costs_set_crowd(ff_costs *c, const uint16_t *crowd);
 /* True when A and B give every cell the same effective cost for the same
- * cells (same level, penalty and ramp). */
+ * cells (same level, penalty and ramp, class and its costs). */
 bool ff_costs_same(const ff_costs *a, const ff_costs *b);
 /* True when cell (x, y) is a wall (outside the level counts as one). */
 bool ff_costs_wall(const ff_costs *c, int x, int y);

@@ -1,7 +1,8 @@
 /*
  * fields.c - one solver per group, made when the group's field is first
- * asked for (see fields.h).  A field remembers the goals it was solved
- * for, so a change of goals drops exactly the fields it touched.
+ * asked for (see fields.h).  A field remembers the goals and the costs (its
+ * group's movement class's) it was solved for, so a change of goals,
+ * classes or cost rules drops exactly the fields it touched.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@ typedef struct field {
 	const ff_solver *lent;       /* lent by the caller, or NULL */
 	ff_shape goals[FF_GOALS_MAX];/* what OWN was solved for */
 	int ngoals;
+	ff_costs costs;              /* and by which costs */
 	unsigned version;
 } field;
 
@@ -83,6 +85,24 @@ void ff_fields_lend(ff_fields *f, int g, const ff_solver *solver)
 		d->version++;
 }
 
+/* The costs group G's field is solved by now: its class's (and the
+ * crowd's when it counts). */
+static void costs_of(const ff_fields *f, int g, ff_costs *c)
+{
+	ff_costs_init(c, f->level, ff_solver_metric(&f->opts));
+	ff_costs_set_crowd(c, f->crowd);
+	ff_costs_set_class(c, g < f->level->meta.ngroups ? f->level->meta.group_class[g] : 0);
+}
+
+/* Group G's lent field, when there is one for the group's class and the
+ * crowd does not count (a lent field does not count it). */
+static const ff_solver *lent(const ff_fields *f, int g)
+{
+	const ff_solver *sv = f->f[g].lent;
+
+	return sv && !f->crowd && ff_solver_class(sv) == f->level->meta.group_class[g] ? sv : NULL;
+}
+
 ff_err ff_fields_get(ff_fields *f, int g, const ff_solver **out)
 {
 	field *d;
@@ -94,7 +114,7 @@ ff_err ff_fields_get(ff_fields *f, int g, const ff_solver **out)
 	if (g < 0 || g >= FF_GROUPS_MAX || g >= f->level->meta.ngroups)
 		return FF_E_RANGE;
 	d = &f->f[g];
-	if (d->lent && !f->crowd) {
+	if (lent(f, g)) {
 		*out = d->lent;
 		return FF_OK;
 	}
@@ -107,6 +127,7 @@ ff_err ff_fields_get(ff_fields *f, int g, const ff_solver **out)
 	if (!(d->own = ff_solver_create(f->level->w, f->level->h)))
 		return FF_E_NOMEM;
 	ff_solver_set_crowd(d->own, f->crowd);
+	ff_solver_set_class(d->own, f->level->meta.group_class[g]);
 	if ((e = ff_solver_solve(d->own, f->level, goals, n, &f->opts)) != FF_OK) {
 		/* the group's k-th goal is the level's i-th of the group */
 		for (int i = 0, k = ff_solver_bad_goal(d->own); k >= 0 && i < f->level->meta.ngoals; i++)
@@ -118,6 +139,7 @@ ff_err ff_fields_get(ff_fields *f, int g, const ff_solver **out)
 	}
 	memcpy(d->goals, goals, (size_t)n * sizeof goals[0]);
 	d->ngoals = n;
+	costs_of(f, g, &d->costs);
 	d->version++;
 	*out = d->own;
 	return FF_OK;
@@ -132,7 +154,7 @@ const ff_solver *ff_fields_peek(const ff_fields *f, int g)
 {
 	if (g < 0 || g >= FF_GROUPS_MAX)
 		return NULL;
-	return f->f[g].lent && !f->crowd ? f->f[g].lent : f->f[g].own;
+	return g < f->level->meta.ngroups && lent(f, g) ? lent(f, g) : f->f[g].own;
 }
 
 void ff_fields_set_crowd(ff_fields *f, const uint16_t *crowd)
@@ -185,11 +207,12 @@ void ff_fields_cells_changed(ff_fields *f, int x0, int y0, int x1, int y1)
 	}
 }
 
-void ff_fields_goals_changed(ff_fields *f)
+void ff_fields_meta_changed(ff_fields *f)
 {
 	for (int g = 0; g < FF_GROUPS_MAX; g++) {
 		field *d = &f->f[g];
 		ff_shape goals[FF_GOALS_MAX];
+		ff_costs now;
 		int n;
 
 		if (d->lent) {
@@ -199,7 +222,9 @@ void ff_fields_goals_changed(ff_fields *f)
 		if (!d->own)
 			continue;
 		n = g < f->level->meta.ngroups ? ff_level_group_goals(f->level, g, goals) : 0;
-		if (n != d->ngoals || memcmp(goals, d->goals, (size_t)n * sizeof goals[0]))
+		costs_of(f, g, &now);
+		if (n != d->ngoals || memcmp(goals, d->goals, (size_t)n * sizeof goals[0]) ||
+		    !ff_costs_same(&now, &d->costs))
 			drop(d);
 	}
 }

@@ -1,13 +1,16 @@
 /*
  * fields.h - the flow field of every group of a level: a group's agents
  * follow a field towards that group's goals alone (docs/simulation.md,
- * "Groups").  A field is solved when first asked for, kept current as the
+ * "Groups"), by the costs of the group's movement class ("Movement
+ * classes").  A field is solved when first asked for, kept current as the
  * level changes (an edit of costs repairs it incrementally, as the
- * session's own field is; a change of goals drops it, to be solved again
- * when next asked for), and shared read-only by the group's agents.
+ * session's own field is; a change of goals, of the group's class or of
+ * that class's costs drops it, to be solved again when next asked for),
+ * and shared read-only by the group's agents.
  *
  * A field can be lent instead (the session lends the field it shows for
- * the default group, so a level without groups is solved once).  Each
+ * the default group, so a level without groups is solved once); a lent
+ * field solved for another class than its group's is not used.  Each
  * field has a version that changes whenever the field does, so a reader
  * that keeps a copy of it (the simulation) knows when to take it again.
  *
@@ -34,7 +37,8 @@ size_t ff_fields_bytes(const ff_fields *f);
 /* Solves with OPTS from now on: every field it made is dropped. */
 void ff_fields_set_opts(ff_fields *f, const ff_solver_opts *opts);
 /* Lends SOLVER (borrowed, finished, solving group G's goals with the
- * fields' options) as group G's field; NULL takes a lent field back. */
+ * fields' options, for the group's class) as group G's field; NULL takes a
+ * lent field back. */
 void ff_fields_lend(ff_fields *f, int g, const ff_solver *solver);
 
 /* Group G's finished field into *OUT, solved now when there is none.
@@ -64,11 +68,11 @@ void ff_fields_crowd_changed(ff_fields *f);
  * solve; one that cannot be repaired is dropped.  FF_E_NOMEM never
  * happens (repair does not allocate). */
 void ff_fields_cells_changed(ff_fields *f, int x0, int y0, int x1, int y1);
-/* After the goals or groups changed: drops every field whose group's
- * goals differ from those it was solved for. */
-void ff_fields_goals_changed(ff_fields *f);
-/* After the level changed size or its cost rules (the wall penalty):
- * drops every field made here. */
+/* After the goals, groups, classes or cost rules (the wall penalty)
+ * changed: drops every field whose group's goals or costs (its class's,
+ * the wall penalty's) differ from those it was solved for. */
+void ff_fields_meta_changed(ff_fields *f);
+/* After the level changed size: drops every field made here. */
 void ff_fields_drop_all(ff_fields *f);
 
 #endif

@@ -254,14 +254,17 @@ static ff_err replay(ff_session *s)
 {
 	const ff_level *l = s->level;
 	ff_shape goals[FF_GOALS_MAX];
-	int n;
+	int n, g;
 	ff_err err;
 
 	if (l->meta.ngoals == 0)
 		return FF_E_NOTFOUND;
 	if ((err = ensure_solver(s)))
 		return err;
-	n = ff_level_group_goals(l, ff_session_field_group(s), goals);
+	g = ff_session_field_group(s);
+	n = ff_level_group_goals(l, g, goals);
+	/* the field of the group it shows, by that group's class's costs */
+	ff_solver_set_class(s->solver, l->meta.group_class[g]);
 	err = ff_solver_begin(s->solver, l, goals, n, &s->opts);
 	if (err)
 		return err;
@@ -358,10 +361,12 @@ static ff_err refresh_field(ff_session *s, const ff_patch *p)
 		return FF_OK;
 	}
 	if (s->fields) {
-		if (p->resized || (p->meta && !ff_costs_rules_equal(p->meta, &s->level->meta)))
+		/* a change of the cost rules (the wall penalty, a class) drops
+		 * the fields solved by other costs than now */
+		if (p->resized)
 			ff_fields_drop_all(s->fields);
 		else if (!cells_only)
-			ff_fields_goals_changed(s->fields);
+			ff_fields_meta_changed(s->fields);
 		if (!p->resized && (p->cells || p->dyn))
 			ff_fields_cells_changed(s->fields, p->x, p->y, p->x + p->w - 1,
 						p->y + p->h - 1);

@@ -62,6 +62,16 @@ void ff_solver_set_crowd(ff_solver *s, const uint16_t *crowd)
 	s->crowd = crowd;
 }
 
+void ff_solver_set_class(ff_solver *s, int k)
+{
+	s->cls = k;
+}
+
+int ff_solver_class(const ff_solver *s)
+{
+	return s->costs.cls;
+}
+
 void ff_solver_destroy(ff_solver *s)
 {
 	if (!s)
@@ -136,7 +146,7 @@ static ff_err check_goals(ff_solver *s, const ff_level *l, const ff_shape *goals
 	if (ngoals < 1 || ngoals > FF_GOALS_MAX || !goals)
 		return FF_E_INVAL;
 	for (int i = 0; i < ngoals; i++) {
-		ff_err e = ff_level_check_shape(l, &goals[i], true);
+		ff_err e = ff_level_check_shape_as(l, &goals[i], true, s->cls);
 		if (e) {
 			s->bad_goal = i;
 			return e;
@@ -220,6 +230,7 @@ void ff_solver_seed(ff_solver *s)
 	memset(s->cost, FF_WALL, s->np);
 	ff_costs_init(&s->costs, l, ff_solver_metric(&s->opts));
 	ff_costs_set_crowd(&s->costs, s->crowd);
+	ff_costs_set_class(&s->costs, s->cls);
 	/* the wall penalty's build is worth two threads, the copy alone not */
 	if (!ff_costs_reach(&s->costs) || !ff_par_both(s, costs_half)) {
 		assert(ff_costs_scratch(&s->costs, s->w) <=

@@ -5,8 +5,9 @@
  * ff_solver_create(); solving, stepping and repairing never allocate.
  *
  * Semantics (docs/solver.md):
- *  - Costs: the effective cost of each cell (cost.h: the painted cost plus
- *    the wall-proximity penalty), read from the level in phase COST.
+ *  - Costs: the effective cost of each cell (cost.h: the painted cost, or a
+ *    movement class's, plus the wall-proximity penalty), read from the
+ *    level in phase COST.
  *  - Dijkstra: a step from a cell into a neighbour costs the step length (1,
  *    or sqrt 2 diagonally) times the cost of the cell entered; walls are
  *    impassable; a diagonal needs both orthogonal cells beside it passable
@@ -91,6 +92,14 @@ void ff_solver_destroy(ff_solver *s);
  * 256 = no slowing; cost.h) or NULL for none.  A repair needs the CROWD of
  * the solve it repairs, unchanged. */
 void ff_solver_set_crowd(ff_solver *s, const uint16_t *crowd);
+/* From the next begin on, solves for movement class K of the level (0, the
+ * default: the painted costs; level.h): its costs and its walls, goals
+ * needing a cell passable to it.  A repair solves for the class of the
+ * solve it repairs. */
+void ff_solver_set_class(ff_solver *s, int k);
+/* The movement class the costs of the solve are built for (once its COST
+ * phase began). */
+int ff_solver_class(const ff_solver *s);
 /* Bytes of working memory the solver holds. */
 size_t ff_solver_bytes(const ff_solver *s);
 /* The bytes ff_solver_create(W, H) would take (its thread counted as if it

@@ -113,6 +113,8 @@ struct ff_solver {
 	ff_costs costs;                     /* how cost[] was built from lvl */
 	const uint16_t *crowd;              /* the crowd term, or NULL (set by
 					       ff_solver_set_crowd) */
+	int cls;                            /* movement class solved for (set
+					       by ff_solver_set_class) */
 	ff_solver_opts opts;
 	ff_shape goals[FF_GOALS_MAX];
 	int ngoals, bad_goal;

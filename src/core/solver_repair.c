@@ -173,6 +173,7 @@ static ff_err full(ff_solver *s)
 {
 	ff_solver_opts o = s->opts;
 
+	s->cls = s->costs.cls;   /* the class of the solve repaired */
 	return ff_solver_solve(s, s->lvl, s->goals, s->ngoals, &o);
 }
 
@@ -197,6 +198,7 @@ static bool costs_again(ff_solver *s, int *x0, int *y0, int *x1, int *y1)
 
 	ff_costs_init(&c, s->lvl, ff_solver_metric(&s->opts));
 	ff_costs_set_crowd(&c, s->crowd);
+	ff_costs_set_class(&c, s->costs.cls);
 	if (!ff_costs_same(&c, &s->costs))
 		return false;
 	r = walls_changed(s, *x0, *y0, *x1, *y1) ? ff_costs_reach(&c) : 0;
@@ -220,7 +222,7 @@ ff_err ff_solver_repair(ff_solver *s, int x0, int y0, int x1, int y1)
 	if (x1 < 0 || y1 < 0 || x0 >= s->w || y0 >= s->h)
 		return FF_E_RANGE;
 	for (int i = 0; i < s->ngoals; i++)
-		if (ff_level_check_shape(s->lvl, &s->goals[i], true))
+		if (ff_level_check_shape_as(s->lvl, &s->goals[i], true, s->costs.cls))
 			return full(s);          /* reports the goal's error */
 	if (s->opts.method != FF_METHOD_DIJKSTRA)
 		return full(s);
