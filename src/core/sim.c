@@ -46,8 +46,6 @@ ff_sim *ff_sim_create(const ff_level *level, ff_fields *fields, size_t capacity)
 	s->h = level->h;
 	ff_rng_seed(&s->rng, (uint64_t)level->meta.params[FF_P_SEED]);
 	zero_stats(s);
-	s->clear = malloc((size_t)s->w * (size_t)s->h * sizeof *s->clear);
-	s->walls = malloc((size_t)s->w * (size_t)s->h);
 	s->dens = calloc((size_t)s->w * (size_t)s->h, sizeof *s->dens);
 	s->inv_area = malloc((size_t)s->w * (size_t)s->h * sizeof *s->inv_area);
 	s->colsum = malloc((size_t)s->w * sizeof *s->colsum);
@@ -55,7 +53,7 @@ ff_sim *ff_sim_create(const ff_level *level, ff_fields *fields, size_t capacity)
 	s->fail.area = -1;
 	for (int c = 1; c < 256; c++)
 		s->inv_cost[c] = c == FF_WALL ? 0.0f : (float)(1.0 / c);
-	if (!s->clear || !s->walls || !s->dens || !s->inv_area || !s->colsum)
+	if (!s->dens || !s->inv_area || !s->colsum)
 		goto fail;
 	if (ff_spatial_init(&s->grid, s->w, s->h, capacity) != FF_OK)
 		goto fail;
@@ -81,8 +79,10 @@ void ff_sim_destroy(ff_sim *s)
 		free(s->gf[g].flow);
 		free(s->gf[g].arrive);
 	}
-	free(s->clear);
-	free(s->walls);
+	for (int c = 0; c <= FF_CLASSES_MAX; c++) {
+		free(s->cls[c].clear);
+		free(s->cls[c].walls);
+	}
 	free(s->dens);
 	free(s->inv_area);
 	free(s->colsum);
@@ -107,9 +107,10 @@ size_t ff_sim_bytes(const ff_sim *s)
 
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
 		groups += s->gf[g].flow ? cells * (2 * sizeof(float) + 1) : 0;
+	for (int c = 0; c <= FF_CLASSES_MAX; c++)
+		groups += s->cls[c].walls ? cells * (1 + sizeof *s->cls[c].clear) : 0;
 	return sizeof *s + groups +
-	       cells * (1 + sizeof *s->clear + sizeof(uint32_t) + sizeof *s->dens +
-			sizeof *s->inv_area) +
+	       cells * (sizeof(uint32_t) + sizeof *s->dens + sizeof *s->inv_area) +
 	       (size_t)s->w * sizeof *s->colsum + s->cap * agent + s->grid.cap * grid;
 }
 
@@ -296,7 +297,7 @@ void ff_sim_flow_at(const ff_sim *s, int g, int x, int y, float *fx, float *fy)
 double ff_sim_density_at(const ff_sim *s, int x, int y)
 {
 	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h ||
-	    ff_sim_blocked(s, x, y) || s->tot.ticks == 0)
+	    ff_sim_blocked(s, 0, x, y) || s->tot.ticks == 0)
 		return 0;
 	return s->dens[(size_t)y * (size_t)s->w + (size_t)x];
 }

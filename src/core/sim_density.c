@@ -73,7 +73,8 @@ void ff_sim_density_setup(ff_sim *s, bool force)
 	s->dens_k = k;
 	s->dens_cs = cs;
 	/* Passable cells per window, by the same running sums as the
-	 * density (colsum holds passable cells of the window's rows). */
+	 * density (colsum holds passable cells of the window's rows).  One
+	 * density for every movement class: passable to agents of none. */
 	memset(s->colsum, 0, (size_t)w * sizeof *s->colsum);
 	for (int y = -k; y < h; y++) {
 		int add = y + k, sub = y - k - 1;
@@ -81,9 +82,9 @@ void ff_sim_density_setup(ff_sim *s, bool force)
 
 		for (int x = 0; x < w; x++) {
 			if (add < h)
-				s->colsum[x] += !ff_sim_blocked(s, x, add);
+				s->colsum[x] += !ff_sim_blocked(s, 0, x, add);
 			if (sub >= 0)
-				s->colsum[x] -= !ff_sim_blocked(s, x, sub);
+				s->colsum[x] -= !ff_sim_blocked(s, 0, x, sub);
 		}
 		if (y < 0)
 			continue;
@@ -96,7 +97,7 @@ void ff_sim_density_setup(ff_sim *s, bool force)
 				sum += s->colsum[x + k];
 			if (x - k - 1 >= 0)
 				sum -= s->colsum[x - k - 1];
-			s->inv_area[at] = ff_sim_blocked(s, x, y) || !sum
+			s->inv_area[at] = ff_sim_blocked(s, 0, x, y) || !sum
 						  ? 0.0f
 						  : (float)(1.0 / (sum * cs * cs));
 		}

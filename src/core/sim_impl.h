@@ -58,7 +58,24 @@ typedef struct ff_gfield {
 	unsigned version;            /* of the field copied */
 	bool copied;                 /* flow and arrive hold a field */
 	long agents;                 /* of this group present, alive or kept */
+	int cls;                     /* the group's movement class */
 } ff_gfield;
+
+/* What the agents of one movement class see of the level: its cost of
+ * each terrain value and, from when the class first has agents, its walls
+ * as the crowd reads them (class 0, none, reads the level's own walls and
+ * costs).  So one class costs nothing more, and each further class with
+ * agents 3 bytes a cell. */
+typedef struct ff_sim_class {
+	uint8_t cost[FF_TERRAIN_VALUES];   /* ff_level_class_table() */
+	float inv_cost[FF_TERRAIN_VALUES]; /* 1 / cost: the terrain's share of
+					    * the speed */
+	uint16_t *clear;             /* w*h: chamfer distance to a wall (to
+				      * the class) or the edge */
+	uint8_t *walls;              /* w*h: which of the 8 neighbours are
+				      * walls or outside (FF_SIM_NBR_BIT) */
+	bool built;                  /* the above are of the level as it is */
+} ff_sim_class;
 
 struct ff_sim {
 	const ff_level *level;       /* borrowed */
@@ -75,9 +92,7 @@ struct ff_sim {
 	double *x, *y, *vx, *vy;
 	ff_spatial grid;
 	ff_gfield gf[FF_GROUPS_MAX];
-	uint16_t *clear;             /* w*h: chamfer distance to wall or edge */
-	uint8_t *walls;              /* w*h: which of the 8 neighbours are wall
-				      * or outside (FF_SIM_NBR_BIT order) */
+	ff_sim_class cls[FF_CLASSES_MAX + 1]; /* by movement class */
 	float *dens;                 /* w*h: agents per m^2 around each cell,
 				      * from the tick's neighbour grid */
 	float *inv_area;             /* w*h: 1 / passable m^2 of each cell's
@@ -120,10 +135,14 @@ struct ff_sim {
 	long garrivals[FF_GROUPS_MAX]; /* during the tick being run */
 };
 
-/* Makes sure group G has its flow and arrive arrays and a copy of its
- * field when that changed: FF_E_NOMEM, or the fields' error when the group
- * has no field (no goals, goals on walls) (sim_level.c). */
+/* Makes sure group G has its flow and arrive arrays, a copy of its field
+ * when that changed, and its class's walls: FF_E_NOMEM, or the fields'
+ * error when the group has no field (no goals, goals on walls)
+ * (sim_level.c). */
 ff_err ff_sim_group_ready(ff_sim *s, int g);
+/* Makes sure movement class C has its walls built (sim_level.c):
+ * FF_E_NOMEM. */
+ff_err ff_sim_class_ready(ff_sim *s, int c);
 /* Grows the agent arrays to CAP (sim.c). */
 ff_err ff_sim_reserve(ff_sim *s, size_t cap);
 /* Makes room in every line for NEW more agents spawned (sim.c). */
@@ -162,9 +181,19 @@ static inline double ff_sim_fd_at(const ff_sim *s, double scaled)
 	return s->fd[i] + (scaled - i) * (s->fd[i + 1] - s->fd[i]);
 }
 
-static inline bool ff_sim_blocked(const ff_sim *s, int cx, int cy)
+/* True when cell (CX, CY) is a wall to agents of movement class C: outside
+ * the level, a temporary wall, or a wall to the class (for class 0 a
+ * painted wall). */
+static inline bool ff_sim_blocked(const ff_sim *s, int c, int cx, int cy)
 {
-	return !ff_level_in(s->level, cx, cy) || ff_level_wall(s->level, cx, cy);
+	const ff_level *l = s->level;
+
+	if (!ff_level_in(l, cx, cy))
+		return true;
+	if (!c)
+		return ff_level_wall(l, cx, cy);
+	return ff_level_dyn(l, cx, cy) == FF_WALL ||
+	       s->cls[c].cost[ff_level_value(l, cx, cy)] == FF_WALL;
 }
 
 #endif

@@ -2,7 +2,9 @@
  * sim_level.c - what the sim derives from its level: the cells where an
  * agent counts as arrived, the distance of every cell to the nearest wall
  * (which points funnelling agents to the middle of a corridor), which
- * neighbours of every cell are walls (so open ground needs no wall test).
+ * neighbours of every cell are walls (so open ground needs no wall test);
+ * the last two for each movement class that has agents, walls being those
+ * of the class.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -51,38 +53,42 @@ static void build_arrive(ff_sim *s, int g, uint8_t *a, double radius)
 		}
 }
 
-static unsigned clear_at(const ff_sim *s, int x, int y)
+static unsigned clear_at(const ff_sim *s, const uint16_t *clear, int x, int y)
 {
-	return ff_level_in(s->level, x, y) ? s->clear[(size_t)y * s->w + x] : 0;
+	return ff_level_in(s->level, x, y) ? clear[(size_t)y * s->w + x] : 0;
 }
 
-/* Two-pass 3-4 chamfer distance to the nearest wall; outside counts as
- * wall. */
-static void build_clearance(ff_sim *s)
+/* Two-pass 3-4 chamfer distance to the nearest wall of class C's (painted
+ * walls for class 0); outside counts as wall. */
+static void build_clearance(ff_sim *s, int c)
 {
 	static const int fdx[4] = {-1, -1, 0, 1}, fdy[4] = {0, -1, -1, -1};
 	static const unsigned step[4] = {3, 4, 3, 4};
+	const ff_level *l = s->level;
+	uint16_t *clear = s->cls[c].clear;
 	int w = s->w, h = s->h;
 
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
-			unsigned best = ff_level_cost(s->level, x, y) == FF_WALL ? 0 : 65535;
+			bool wall = c ? s->cls[c].cost[ff_level_value(l, x, y)] == FF_WALL
+				      : ff_level_cost(l, x, y) == FF_WALL;
+			unsigned best = wall ? 0 : 65535;
 
 			for (int k = 0; k < 4 && best; k++) {
-				unsigned c = clear_at(s, x + fdx[k], y + fdy[k]) + step[k];
-				best = c < best ? c : best;
+				unsigned d = clear_at(s, clear, x + fdx[k], y + fdy[k]) + step[k];
+				best = d < best ? d : best;
 			}
-			s->clear[(size_t)y * w + x] = (uint16_t)best;
+			clear[(size_t)y * w + x] = (uint16_t)best;
 		}
 	for (int y = h - 1; y >= 0; y--)
 		for (int x = w - 1; x >= 0; x--) {
-			unsigned best = s->clear[(size_t)y * w + x];
+			unsigned best = clear[(size_t)y * w + x];
 
 			for (int k = 0; k < 4 && best; k++) {
-				unsigned c = clear_at(s, x - fdx[k], y - fdy[k]) + step[k];
-				best = c < best ? c : best;
+				unsigned d = clear_at(s, clear, x - fdx[k], y - fdy[k]) + step[k];
+				best = d < best ? d : best;
 			}
-			s->clear[(size_t)y * w + x] = (uint16_t)best;
+			clear[(size_t)y * w + x] = (uint16_t)best;
 		}
 }
 
@@ -109,6 +115,8 @@ ff_err ff_sim_group_ready(ff_sim *s, int g)
 	const ff_solver *sv;
 	ff_err e;
 
+	if (ff_sim_class_ready(s, gf->cls) != FF_OK)
+		return FF_E_NOMEM;
 	if (!gf->flow) {
 		gf->flow = malloc(cells * 2 * sizeof *gf->flow);
 		gf->arrive = malloc(cells);
@@ -137,10 +145,12 @@ ff_err ff_sim_group_ready(ff_sim *s, int g)
 	return FF_OK;
 }
 
-/* For every cell, which of its 8 neighbours are wall or outside: most
- * cells have none, and then a body there needs no wall test at all. */
-static void build_walls(ff_sim *s)
+/* For every cell, which of its 8 neighbours are walls to class C or
+ * outside: most cells have none, and then a body there needs no wall test
+ * at all. */
+static void build_walls(ff_sim *s, int c)
 {
+	uint8_t *walls = s->cls[c].walls;
 	size_t at = 0;
 
 	for (int y = 0; y < s->h; y++)
@@ -149,24 +159,61 @@ static void build_walls(ff_sim *s)
 
 			for (int dy = -1; dy <= 1; dy++)
 				for (int dx = -1; dx <= 1; dx++)
-					if ((dx || dy) && ff_sim_blocked(s, x + dx, y + dy))
+					if ((dx || dy) && ff_sim_blocked(s, c, x + dx, y + dy))
 						m |= FF_SIM_NBR_BIT(dx, dy);
-			s->walls[at] = (uint8_t)m;
+			walls[at] = (uint8_t)m;
 		}
+}
+
+ff_err ff_sim_class_ready(ff_sim *s, int c)
+{
+	ff_sim_class *k = &s->cls[c];
+	size_t cells = (size_t)s->w * (size_t)s->h;
+
+	if (k->built)
+		return FF_OK;
+	if (!k->walls) {
+		k->clear = malloc(cells * sizeof *k->clear);
+		k->walls = malloc(cells);
+		if (!k->clear || !k->walls) {
+			free(k->clear);
+			free(k->walls);
+			k->clear = NULL;
+			k->walls = NULL;
+			return FF_E_NOMEM;
+		}
+	}
+	if (c) {
+		ff_level_class_table(s->level, c, k->cost);
+		for (int v = 0; v < FF_TERRAIN_VALUES; v++)
+			k->inv_cost[v] = k->cost[v] == FF_WALL || !k->cost[v] ? 0.0f
+									: (float)(1.0 / k->cost[v]);
+	}
+	build_clearance(s, c);
+	build_walls(s, c);
+	k->built = true;
+	return FF_OK;
 }
 
 ff_err ff_sim_refresh(ff_sim *s)
 {
+	const ff_level_meta *m = &s->level->meta;
+
 	if (s->level->w != s->w || s->level->h != s->h)
 		return FF_E_STATE;
-	build_clearance(s);
-	build_walls(s);
+	/* every class's walls again, built as soon as a group walks by them */
+	for (int c = 0; c <= FF_CLASSES_MAX; c++)
+		s->cls[c].built = false;
+	if (ff_sim_class_ready(s, 0) != FF_OK)
+		return FF_E_NOMEM;
 	ff_sim_density_setup(s, true);
 	if (ff_sim_route_setup(s) != FF_OK)
 		return FF_E_NOMEM;
-	/* the arrival radius or the goals may have changed with the field */
+	/* the arrival radius or the goals may have changed with the field,
+	 * a group's class with the level */
 	for (int g = 0; g < FF_GROUPS_MAX; g++) {
 		s->gf[g].copied = false;
+		s->gf[g].cls = g < m->ngroups && m->group_class[g] <= m->nclasses ? m->group_class[g] : 0;
 		if (s->gf[g].agents > 0 && ff_sim_group_ready(s, g) == FF_E_NOMEM)
 			return FF_E_NOMEM;
 	}

@@ -23,21 +23,21 @@
 /* Tries per tick and source to place its next agent. */
 #define FF_SIM_SOURCE_TRIES 16
 
-/* True when a disc of radius R at (PX, PY) stands on a passable cell and
- * overlaps no wall cell or the outside (R <= 0.5: only the 8 neighbours
- * can reach it). */
-static bool clear_of_walls(const ff_sim *s, double px, double py, double r)
+/* True when a disc of radius R at (PX, PY) stands on a cell passable to
+ * class C and overlaps no wall (to C) or the outside (R <= 0.5: only the 8
+ * neighbours can reach it). */
+static bool clear_of_walls(const ff_sim *s, int c, double px, double py, double r)
 {
 	int cx = (int)px, cy = (int)py;
 
-	if (px < 0 || py < 0 || ff_sim_blocked(s, cx, cy))
+	if (px < 0 || py < 0 || ff_sim_blocked(s, c, cx, cy))
 		return false;
 	for (int dy = -1; dy <= 1; dy++)
 		for (int dx = -1; dx <= 1; dx++) {
 			int wx = cx + dx, wy = cy + dy;
 			double qx, qy;
 
-			if ((!dx && !dy) || !ff_sim_blocked(s, wx, wy))
+			if ((!dx && !dy) || !ff_sim_blocked(s, c, wx, wy))
 				continue;
 			qx = px < wx ? wx : px > wx + 1 ? wx + 1 : px;
 			qy = py < wy ? wy : py > wy + 1 ? wy + 1 : py;
@@ -122,9 +122,10 @@ static bool occ_room(const occ *o, const ff_sim *s, double px, double py, double
 	return true;
 }
 
-/* The passable cells of area A (row-major indices) in a new array *OUT
- * the caller frees; their number, 0 when none, -1 when out of memory. */
-static long area_cells(const ff_sim *s, const ff_shape *a, int32_t **out)
+/* The cells of area A passable to class C (row-major indices) in a new
+ * array *OUT the caller frees; their number, 0 when none, -1 when out of
+ * memory. */
+static long area_cells(const ff_sim *s, int c, const ff_shape *a, int32_t **out)
 {
 	int x0, y0, x1, y1;
 	long n = 0;
@@ -137,7 +138,7 @@ static long area_cells(const ff_sim *s, const ff_shape *a, int32_t **out)
 		return -1;
 	for (int y = y0; y <= y1; y++)
 		for (int x = x0; x <= x1; x++)
-			if (!ff_sim_blocked(s, x, y) && ff_shape_contains(a, x, y))
+			if (!ff_sim_blocked(s, c, x, y) && ff_shape_contains(a, x, y))
 				(*out)[n++] = y * s->w + x;
 	return n;
 }
@@ -176,7 +177,7 @@ static long place(ff_sim *s, occ *o, const int32_t *cells, long ncells, long n, 
 		double px, py;
 
 		draw_point(s, cells, ncells, &px, &py);
-		if (!clear_of_walls(s, px, py, r) || !occ_room(o, s, px, py, 2 * r)) {
+		if (!clear_of_walls(s, s->gf[g].cls, px, py, r) || !occ_room(o, s, px, py, 2 * r)) {
 			misses++;
 			continue;
 		}
@@ -321,7 +322,9 @@ ff_err ff_sim_spawn_level(ff_sim *s, long total)
 		int g = m->spawns[k].group;
 
 		s->fail = (ff_sim_spawn_fail){k, g, 0, 0};
-		ncells[k] = area_cells(s, &m->spawns[k].area, &cells[k]);
+		/* the cells its group's class may stand on */
+		ncells[k] = ff_sim_class_ready(s, s->gf[g].cls) != FF_OK
+				    ? -1 : area_cells(s, s->gf[g].cls, &m->spawns[k].area, &cells[k]);
 		if (ncells[k] <= 0) {
 			e = ncells[k] < 0 ? FF_E_NOMEM : FF_E_WALL;
 			goto out;
@@ -373,6 +376,7 @@ const char *ff_sim_spawn_explain(const ff_sim *s, ff_err err, char *buf, size_t 
 {
 	const ff_sim_spawn_fail *f = &s->fail;
 	const char *group = ff_level_group_name(s->level, f->group);
+	int cls = f->area >= 0 ? s->gf[f->group].cls : 0;
 
 	if (err == FF_E_NOTFOUND)
 		snprintf(buf, n, "the level has no spawn areas: add one with 'spawn add'");
@@ -386,6 +390,10 @@ const char *ff_sim_spawn_explain(const ff_sim *s, ff_err err, char *buf, size_t 
 		snprintf(buf, n, "spawn area %d is of group '%s', which has no goal to walk to "
 			 "(or only on walls): give it one with 'goal add SHAPE group %s'",
 			 f->area + 1, group, group);
+	else if (err == FF_E_WALL && cls)
+		snprintf(buf, n, "spawn area %d has no cell group %s can stand on: every one is a "
+			 "wall to its class %s", f->area + 1, group,
+			 ff_level_class_name(&s->level->meta, cls));
 	else if (err == FF_E_WALL)
 		snprintf(buf, n, "spawn area %d lies on walls only", f->area + 1);
 	else
@@ -420,14 +428,16 @@ ff_err ff_sim_spawn_at(ff_sim *s, double x, double y, long n, double radius, int
 	if (n < 0 || n > (long)FF_SIM_MAX_AGENTS || !(radius >= 0 && radius <= FF_LEVEL_MAX_SIDE) ||
 	    group < 0 || group >= s->level->meta.ngroups)
 		return FF_E_INVAL;
-	if (ff_sim_blocked(s, (int)x, (int)y))
+	if (ff_sim_class_ready(s, s->gf[group].cls) != FF_OK)
+		return FF_E_NOMEM;
+	if (ff_sim_blocked(s, s->gf[group].cls, (int)x, (int)y))
 		return FF_E_WALL;
 	if ((e = ff_sim_group_ready(s, group)) != FF_OK)
 		return e == FF_E_NOMEM ? e : FF_E_UNREACH;
 	c.x = (int)x;
 	c.y = (int)y;
 	c.r = (int)radius;
-	if ((ncells = area_cells(s, &c, &cells)) < 0)
+	if ((ncells = area_cells(s, s->gf[group].cls, &c, &cells)) < 0)
 		return FF_E_NOMEM;
 	ff_shape_clip(s->level, &c, &x0, &y0, &x1, &y1);
 	order = malloc(((size_t)n + 1) * sizeof *order);
@@ -502,7 +512,8 @@ void ff_sim_sources_release(ff_sim *s, double dt)
 
 			for (t = 0; t < FF_SIM_SOURCE_TRIES; t++) {
 				draw_point(s, src->cells, src->ncells, &px, &py);
-				if (clear_of_walls(s, px, py, r) && grid_room(s, px, py, 2 * r, from))
+				if (clear_of_walls(s, s->gf[src->group].cls, px, py, r) &&
+				    grid_room(s, px, py, 2 * r, from))
 					break;
 			}
 			if (t == FF_SIM_SOURCE_TRIES)

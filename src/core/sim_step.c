@@ -322,25 +322,27 @@ static void neighbours(const ff_sim *s, size_t i, uint32_t self, const tickp *p,
 	near_ones(s, i, p, fx, fy, cand, nc, o);
 }
 
-static unsigned clear_at(const ff_sim *s, double x, double y)
+static unsigned clear_at(const ff_sim *s, const uint16_t *clear, double x, double y)
 {
 	int cx = ifloor(x), cy = ifloor(y);
 
 	if (!ff_level_in(s->level, cx, cy))
 		return 0;
-	return s->clear[(size_t)cy * (size_t)s->w + (size_t)cx];
+	return clear[(size_t)cy * (size_t)s->w + (size_t)cx];
 }
 
 /* Which way to the middle of the way ahead: compares the distance to walls
- * one cell ahead along the unit flow F, half a cell to either side, and
- * returns the sideways unit vector towards the roomier side (or zero). */
-static void centre_pull(const ff_sim *s, double x, double y, double fx, double fy,
+ * (of class C) one cell ahead along the unit flow F, half a cell to either
+ * side, and returns the sideways unit vector towards the roomier side (or
+ * zero). */
+static void centre_pull(const ff_sim *s, int c, double x, double y, double fx, double fy,
 			double *gx, double *gy)
 {
+	const uint16_t *clear = s->cls[c].clear;
 	double ax = x + fx, ay = y + fy;
-	unsigned left = clear_at(s, ax + 0.5 * fy, ay - 0.5 * fx);
-	unsigned right = clear_at(s, ax - 0.5 * fy, ay + 0.5 * fx);
-	unsigned here = clear_at(s, x, y), low = left < right ? left : right;
+	unsigned left = clear_at(s, clear, ax + 0.5 * fy, ay - 0.5 * fx);
+	unsigned right = clear_at(s, clear, ax - 0.5 * fy, ay + 0.5 * fx);
+	unsigned here = clear_at(s, clear, x, y), low = left < right ? left : right;
 	double k = low >= here ? 0 : left > right ? 1 : left < right ? -1 : 0;
 
 	*gx = k * fy;
@@ -350,7 +352,7 @@ static void centre_pull(const ff_sim *s, double x, double y, double fx, double f
 /* Applies funnelling factor F to the desired velocity (VX, VY) of an
  * agent whose speed is SPEED given the flow and neighbours; returns the
  * speed cap. */
-static double funnel(const ff_sim *s, size_t i, const tickp *p, double f, double speed,
+static double funnel(const ff_sim *s, size_t i, int c, const tickp *p, double f, double speed,
 		     double fx, double fy, const nbrs *o, double *vx, double *vy)
 {
 	double along = o->sx * fx + o->sy * fy;
@@ -361,7 +363,7 @@ static double funnel(const ff_sim *s, size_t i, const tickp *p, double f, double
 		along *= 1 - f;
 	*vx += speed * p->sep_w * (along * fx + (1 - f) * sideX);
 	*vy += speed * p->sep_w * (along * fy + (1 - f) * sideY);
-	centre_pull(s, s->x[i], s->y[i], fx, fy, &gx, &gy);
+	centre_pull(s, c, s->x[i], s->y[i], fx, fy, &gx, &gy);
 	*vx += speed * f * gx;
 	*vy += speed * f * gy;
 	if (speed <= 0)
@@ -498,6 +500,7 @@ norm:
 
 typedef struct block {
 	uint32_t i[BLOCK];           /* agent index; UINT32_MAX: not moving */
+	int c[BLOCK];                /* its movement class */
 	double fx[BLOCK], fy[BLOCK]; /* flow at the agent */
 	double jt[BLOCK], jk[BLOCK]; /* jitter: turn t, 1 / sqrt(1 + t^2) */
 	double v[BLOCK];             /* the speed it may walk at, cells/s */
@@ -530,7 +533,7 @@ static void desire(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
 			f = p->funnel_w * (f < 1 ? f : 1);
 		}
 		if (f > 0) {
-			cap = funnel(s, i, p, f, speed, fx, fy, o, vx, vy);
+			cap = funnel(s, i, bk->c[b], p, f, speed, fx, fy, o, vx, vy);
 		} else {
 			*vx += speed * p->sep_w * o->sx;
 			*vy += speed * p->sep_w * o->sy;
@@ -553,11 +556,11 @@ static void desire(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
 	}
 }
 
-/* Pushes a disc of radius R at (PX, PY) out of the walls around its cell.
- * The walls are those of the last refresh (ff_sim.walls); may_enter()
- * reads the level itself, so a wall painted since is still never
- * entered. */
-static void push_out(const ff_sim *s, double r, double *px, double *py)
+/* Pushes a disc of radius R at (PX, PY) out of the walls (of class C)
+ * around its cell.  The walls are those of the last refresh (ff_sim.cls);
+ * may_enter() reads the level itself, so a wall painted since is still
+ * never entered. */
+static void push_out(const ff_sim *s, int c, double r, double *px, double *py)
 {
 	int cx = ifloor(*px), cy = ifloor(*py);
 	double ix = *px - cx, iy = *py - cy;
@@ -565,7 +568,7 @@ static void push_out(const ff_sim *s, double r, double *px, double *py)
 
 	/* Open ground first: that test is the predictable one. */
 	if (ff_level_in(s->level, cx, cy))
-		m = s->walls[(size_t)cy * (size_t)s->w + (size_t)cx];
+		m = s->cls[c].walls[(size_t)cy * (size_t)s->w + (size_t)cx];
 	else
 		m = 0xff;   /* a step out of the level: test all eight */
 	if (!m)
@@ -580,7 +583,7 @@ static void push_out(const ff_sim *s, double r, double *px, double *py)
 
 			if (dx == 0 && dy == 0)
 				continue;
-			if (!(m & bit) || !ff_sim_blocked(s, wx, wy)) {
+			if (!(m & bit) || !ff_sim_blocked(s, c, wx, wy)) {
 				bit <<= 1;
 				continue;
 			}
@@ -598,24 +601,25 @@ static void push_out(const ff_sim *s, double r, double *px, double *py)
 		}
 }
 
-/* True when the centre may go from cell (AX, AY) to (BX, BY): a passable
- * cell at most one step away, not across a wall corner. */
-static bool may_enter(const ff_sim *s, int ax, int ay, int bx, int by)
+/* True when the centre may go from cell (AX, AY) to (BX, BY): a cell
+ * passable to class C at most one step away, not across a wall corner. */
+static bool may_enter(const ff_sim *s, int c, int ax, int ay, int bx, int by)
 {
 	/* move() starts on a passable cell (update() ejects otherwise). */
 	if (ax == bx && ay == by)
 		return true;
-	if (ff_sim_blocked(s, bx, by) || bx - ax > 1 || ax - bx > 1 ||
+	if (ff_sim_blocked(s, c, bx, by) || bx - ax > 1 || ax - bx > 1 ||
 	    by - ay > 1 || ay - by > 1)
 		return false;
 	if (bx != ax && by != ay)
-		return !ff_sim_blocked(s, bx, ay) && !ff_sim_blocked(s, ax, by);
+		return !ff_sim_blocked(s, c, bx, ay) && !ff_sim_blocked(s, c, ax, by);
 	return true;
 }
 
 /* Moves agent I by (DX, DY) in steps of at most a quarter cell, pushing
- * out of walls and sliding along them; the centre never enters a wall. */
-static void move(ff_sim *s, size_t i, double r, double dx, double dy)
+ * out of walls and sliding along them; the centre never enters a wall
+ * (a wall to its class). */
+static void move(ff_sim *s, int c, size_t i, double r, double dx, double dy)
 {
 	double len2 = dx * dx + dy * dy, x = s->x[i], y = s->y[i];
 	int steps = len2 > 0.0625 ? (int)(sqrt(len2) * 4) + 1 : 1;
@@ -626,13 +630,13 @@ static void move(ff_sim *s, size_t i, double r, double dx, double dy)
 		int ax = (int)x, ay = (int)y;
 		double nx = x + dx, ny = y + dy;
 
-		push_out(s, r, &nx, &ny);
-		if (may_enter(s, ax, ay, ifloor(nx), ifloor(ny))) {
+		push_out(s, c, r, &nx, &ny);
+		if (may_enter(s, c, ax, ay, ifloor(nx), ifloor(ny))) {
 			x = nx;
 			y = ny;
-		} else if (may_enter(s, ax, ay, ifloor(x + dx), ay)) {
+		} else if (may_enter(s, c, ax, ay, ifloor(x + dx), ay)) {
 			x += dx;
-		} else if (may_enter(s, ax, ay, ax, ifloor(y + dy))) {
+		} else if (may_enter(s, c, ax, ay, ax, ifloor(y + dy))) {
 			y += dy;
 		}
 	}
@@ -640,10 +644,11 @@ static void move(ff_sim *s, size_t i, double r, double dx, double dy)
 	s->y[i] = y;
 }
 
-/* A wall was painted over agent I: moves it to the centre of the nearest
- * passable cell (ring by ring, first in row order) and stops it.  Leaves
- * it when there is none within FF_SIM_EJECT cells. */
-static void eject(ff_sim *s, size_t i)
+/* A wall was painted over agent I (or its cell became a wall to its
+ * class): moves it to the centre of the nearest cell passable to it (ring
+ * by ring, first in row order) and stops it.  Leaves it when there is none
+ * within FF_SIM_EJECT cells. */
+static void eject(ff_sim *s, int c, size_t i)
 {
 	int cx = (int)s->x[i], cy = (int)s->y[i];
 
@@ -653,7 +658,7 @@ static void eject(ff_sim *s, size_t i)
 			for (int x = cx - r; x <= cx + r; x++) {
 				bool ring = y == cy - r || y == cy + r || x == cx - r || x == cx + r;
 
-				if (ring && !ff_sim_blocked(s, x, y)) {
+				if (ring && !ff_sim_blocked(s, c, x, y)) {
 					s->x[i] = x + 0.5;
 					s->y[i] = y + 0.5;
 					return;
@@ -688,15 +693,15 @@ static int crossed(const double *l, double ox, double oy, double x, double y)
 static bool look(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 {
 	double ox = s->x[i], oy = s->y[i];
-	const ff_gfield *gf;
+	const ff_gfield *gf = &s->gf[s->grp[i]];
+	int c = bk->c[b] = gf->cls;
 
-	if (ff_sim_blocked(s, (int)ox, (int)oy)) {
-		eject(s, i);
+	if (ff_sim_blocked(s, c, (int)ox, (int)oy)) {
+		eject(s, c, i);
 		return false;
 	}
 	if (s->state[i] == FF_AGENT_ARRIVED)
 		return false; /* a kept marker */
-	gf = &s->gf[s->grp[i]];
 	if (gf->arrive[(size_t)(int)oy * (size_t)s->w + (size_t)(int)ox] & FF_SIM_AT_UNREACH) {
 		s->state[i] = FF_AGENT_STRANDED;
 		s->vx[i] = s->vy[i] = 0;
@@ -780,11 +785,14 @@ static void pace(const ff_sim *s, size_t i, uint32_t self, const tickp *p, block
 	double ox = s->x[i], oy = s->y[i], rho = perceived(s, p, ox, oy, bk->fx[b], bk->fy[b]);
 	double step = 0, on = p->two_way ? oncoming(s, p, self, ox, oy, bk->fx[b], bk->fy[b],
 						     &step) : 0;
+	int c = bk->c[b];
 
 	bk->pass[b] = step;
 	bk->rho[b] = rho;
 	st->max_density = rho > st->max_density ? rho : st->max_density;
-	bk->free[b] = p->speed * s->inv_cost[ff_level_cost(s->level, (int)ox, (int)oy)];
+	/* the terrain's share of the speed: its cost to the agent's class */
+	bk->free[b] = p->speed * (c ? s->cls[c].inv_cost[ff_level_value(s->level, (int)ox, (int)oy)]
+				    : s->inv_cost[ff_level_cost(s->level, (int)ox, (int)oy)]);
 	bk->v[b] = bk->free[b] * (p->fd ? fd_at(s, p, rho * (1 - on)) : 1);
 }
 
@@ -842,7 +850,7 @@ static bool go(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
 	double ox = s->x[i], oy = s->y[i], px = bk->px[b], py = bk->py[b], vx, vy, pm;
 	int cx, cy;
 
-	move(s, i, p->r, bk->mx[b], bk->my[b]);
+	move(s, bk->c[b], i, p->r, bk->mx[b], bk->my[b]);
 	for (int k = 0; k < s->nlines; k++)
 		st->crossings[k] += crossed(s->lines[k].seg, ox, oy, s->x[i], s->y[i]);
 	/* The walking velocity: what was achieved, less the push, no faster
@@ -912,6 +920,7 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 		s->galive[g] = s->gf[g].agents = 0;
 	for (size_t i = 0; i < s->n; i++) {
 		double sp;
+		int c;
 
 		if (s->state[i] == FF_SIM_ARRIVING)
 			s->state[i] = FF_AGENT_ARRIVED;
@@ -920,9 +929,10 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 		s->gf[s->grp[i]].agents++;
 		/* a marker (not in the grid, so not looked at) under a wall
 		 * painted since */
-		if (s->state[i] == FF_AGENT_ARRIVED && ff_sim_blocked(s, (int)s->x[i], (int)s->y[i]))
-			eject(s, i);
-		if (ff_sim_blocked(s, ifloor(s->x[i]), ifloor(s->y[i])))
+		c = s->gf[s->grp[i]].cls;
+		if (s->state[i] == FF_AGENT_ARRIVED && ff_sim_blocked(s, c, (int)s->x[i], (int)s->y[i]))
+			eject(s, c, i);
+		if (ff_sim_blocked(s, c, ifloor(s->x[i]), ifloor(s->y[i])))
 			st->wall_violations++;
 		if (s->state[i] != FF_AGENT_ARRIVED) {
 			sp = sqrt(s->vx[i] * s->vx[i] + s->vy[i] * s->vy[i]);
