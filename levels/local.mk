@@ -6,4 +6,5 @@ dist_levels_DATA += \
 	levels/rooms.level \
 	levels/terrain.level \
 	levels/exits.level \
-	levels/squads.level
+	levels/squads.level \
+	levels/harbour.level

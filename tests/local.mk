@@ -22,6 +22,11 @@ tests_check_groups_SOURCES = tests/check_groups.c tests/testutil.h tests/testses
 tests_check_groups_CFLAGS = $(TEST_CFLAGS)
 tests_check_groups_LDADD = $(TEST_LDADD)
 
+check_PROGRAMS += tests/check_classes
+tests_check_classes_SOURCES = tests/check_classes.c tests/testutil.h tests/testsession.h
+tests_check_classes_CFLAGS = $(TEST_CFLAGS)
+tests_check_classes_LDADD = $(TEST_LDADD)
+
 check_PROGRAMS += tests/check_session tests/check_replay
 tests_check_session_SOURCES = tests/check_session.c tests/testutil.h tests/testsession.h
 tests_check_session_CFLAGS = $(TEST_CFLAGS)
