@@ -16,19 +16,10 @@
 #include "core/level_text.h"
 #include "core/sim.h"
 #include "core/solver.h"
+#include "testlevel.h"
 #include "testsession.h"
 
 static const ff_solver_opts DIJ8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
-
-static ff_level *parse(const char *text)
-{
-	ff_level *l = NULL;
-	ff_diag d;
-
-	ck_assert_msg(ff_textlevel_parse(text, strlen(text), &l, &d) == FF_OK, "%d:%d: %s",
-		      d.line, d.col, d.msg);
-	return l;
-}
 
 /* L's field towards its goals for class CLS ("none" for the painted
  * costs), solved by Dijkstra with 8 neighbours. */
@@ -61,7 +52,7 @@ static const char hedge[] =
 
 START_TEST(a_flyer_crosses_a_low_wall_and_not_a_high_one)
 {
-	ff_level *l = parse(hedge);
+	ff_level *l = tl_parse(hedge);
 	ff_solver *walk = solve_as(l, "none"), *fly = solve_as(l, "flyer");
 	const double r2 = sqrt(2.0);
 
@@ -117,7 +108,7 @@ START_TEST(a_boat_field_reaches_only_water)
 		{-1, -1, -1, 3, 2, 1, 0},
 		{-1, -1, -1, -1, -1, -1, -1},
 	};
-	ff_level *l = parse(river);
+	ff_level *l = tl_parse(river);
 	ff_solver *boat = solve_as(l, "boat"), *walk = solve_as(l, "none");
 	ff_solver *hover = solve_as(l, "hover");
 
@@ -160,7 +151,7 @@ START_TEST(classes_read_and_write_back)
 		"group default class flyer\ngroup boats class boat\ngroup walkers\n"
 		"goal cell 5 0\ngoal cell 0 1 group boats\n"
 		"grid\n.~~hr.\n~~~h..\nend\n";
-	ff_level *l = parse(text), *back;
+	ff_level *l = tl_parse(text), *back;
 	size_t len;
 	char *out = ff_textlevel_format(l, &len);
 
@@ -177,7 +168,7 @@ START_TEST(classes_read_and_write_back)
 	ck_assert_int_eq(ff_level_class_cost(&l->meta, 0, 4), 9);
 	ck_assert_ptr_nonnull(out);
 	ck_assert_msg(len == sizeof text - 1 && !memcmp(out, text, len), "%s", out);
-	back = parse(out);
+	back = tl_parse(out);
 	ck_assert(ff_level_equal(l, back));
 	free(out);
 	ff_level_destroy(l);

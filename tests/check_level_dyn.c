@@ -128,16 +128,6 @@ START_TEST(resize_keeps_and_undoes_the_layer)
 }
 END_TEST
 
-static ff_level *parse(const char *text)
-{
-	ff_level *l = NULL;
-	ff_diag d;
-
-	ck_assert_msg(ff_textlevel_parse(text, strlen(text), &l, &d) == FF_OK, "%d:%d: %s",
-		      d.line, d.col, d.msg);
-	return l;
-}
-
 /* Hand-written lines (any shape, overlapping: later ones win) read as
  * worked out here, and format as the canonical rectangles. */
 START_TEST(text_lines_by_hand)
@@ -159,7 +149,7 @@ START_TEST(text_lines_by_hand)
 		"dyn rect 6 2 1 1 +5\n"
 		"dyn rect 3 3 1 2 wall\n"
 		"grid\n";
-	ff_level *l = parse(text), *again;
+	ff_level *l = tl_parse(text), *again;
 	char *out;
 
 	for (int y = 0; y < 5; y++)
@@ -170,7 +160,7 @@ START_TEST(text_lines_by_hand)
 		}
 	out = ff_textlevel_format(l, NULL);
 	ck_assert_ptr_nonnull(strstr(out, canonical));
-	again = parse(out);
+	again = tl_parse(out);
 	ck_assert(ff_level_equal(l, again));
 	free(out);
 	ff_level_destroy(again);
@@ -179,7 +169,7 @@ START_TEST(text_lines_by_hand)
 END_TEST
 
 /* Random layers of few values (so that runs and rectangles form) on
- * random levels: parse(format(l)) == l and format is a fixed point. */
+ * random levels: tl_parse(format(l)) == l and format is a fixed point. */
 START_TEST(random_layers_round_trip)
 {
 	static const int values[] = {0, 0, 0, 1, 7, 254, FF_WALL};
@@ -199,7 +189,7 @@ START_TEST(random_layers_round_trip)
 		for (int i = 0; t % 3 == 0 && i < w * h; i++)
 			l->dyn[i] = (uint8_t)values[tu_range(&rs, 0, 6)];
 		a = ff_textlevel_format(l, NULL);
-		back = parse(a);
+		back = tl_parse(a);
 		ck_assert(ff_level_equal(l, back));
 		b = ff_textlevel_format(back, NULL);
 		ck_assert_str_eq(a, b);

@@ -23,7 +23,8 @@ tests_check_groups_CFLAGS = $(TEST_CFLAGS)
 tests_check_groups_LDADD = $(TEST_LDADD)
 
 check_PROGRAMS += tests/check_classes
-tests_check_classes_SOURCES = tests/check_classes.c tests/testutil.h tests/testsession.h
+tests_check_classes_SOURCES = tests/check_classes.c tests/testutil.h tests/testlevel.h \
+	tests/testsession.h
 tests_check_classes_CFLAGS = $(TEST_CFLAGS)
 tests_check_classes_LDADD = $(TEST_LDADD)
 

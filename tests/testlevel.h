@@ -1,12 +1,28 @@
 /*
- * testlevel.h - undo patches checked the same way by the level suites
- * (check_level.c, check_level_dyn.c).
+ * testlevel.h - for the level suites (check_level.c, check_level_dyn.c,
+ * check_classes.c): a text level that must parse, and undo patches
+ * checked the same way.
  */
 #ifndef FF_TESTLEVEL_H
 #define FF_TESTLEVEL_H
 
+#include <string.h>
+
 #include "core/level_patch.h"
+#include "core/level_text.h"
 #include "testutil.h"
+
+/* TEXT as a level, failing the test with the parser's message if it does
+ * not parse. */
+static inline ff_level *tl_parse(const char *text)
+{
+	ff_level *l = NULL;
+	ff_diag d;
+
+	ck_assert_msg(ff_textlevel_parse(text, strlen(text), &l, &d) == FF_OK, "%d:%d: %s",
+		      d.line, d.col, d.msg);
+	return l;
+}
 
 /* Given the level just after a mutation that filled undo patch P, checks that
  * P restores BEFORE exactly, that applying it again redoes the mutation, and
