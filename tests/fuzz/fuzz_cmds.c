@@ -4,7 +4,8 @@
  * line is a command; after every one the level keeps the invariants of
  * core/level.h, a command that failed has changed nothing (session hash,
  * level) and says why, a finished field equals a fresh solve of the level
- * as it now is, and no agent stands in a wall.  At the end, undoing every
+ * as it now is (for the group it shows, by its class), and no agent stands
+ * in a wall (of its class).  At the end, undoing every
  * change gives back the level as loaded (its name aside: 'name' is not an
  * edit) and redoing them all the level as it ended, the same checks
  * holding at each step.  Numbers above 64 are passed over (slow, not new).
@@ -20,17 +21,22 @@ static const char level_text[] =
 	"............\n.....#......\n..mm.#......\n..mm.#......\n.....#......\n"
 	"............\n.......mmm..\n............\nend\n";
 
-/* A finished field is what a fresh solve of the level gives. */
+/* A finished field is what a fresh solve of the level gives: towards the
+ * goals of the group the session shows, by its movement class. */
 static void check_field(const ff_session *s)
 {
 	const ff_level *l = s->level;
+	int g = ff_session_field_group(s), n;
+	ff_shape goals[FF_GOALS_MAX];
 	ff_solver *fresh;
 
 	if (!s->field || ff_solver_phase(s->solver) != FF_PHASE_DONE)
 		return;
 	if (!(fresh = ff_solver_create(l->w, l->h)))
 		return;
-	FUZZ_CHECK(ff_solver_solve(fresh, l, l->meta.goals, l->meta.ngoals, &s->opts) == FF_OK,
+	n = ff_level_group_goals(l, g, goals);
+	ff_solver_set_class(fresh, l->meta.group_class[g]);
+	FUZZ_CHECK(ff_solver_solve(fresh, l, goals, n, &s->opts) == FF_OK,
 		   "a kept field, but its level does not solve");
 	for (int y = 0; y < l->h; y++)
 		for (int x = 0; x < l->w; x++) {
