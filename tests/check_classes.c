@@ -141,6 +141,34 @@ START_TEST(a_boat_field_reaches_only_water)
 }
 END_TEST
 
+/* The wall penalty keeps off a class's own walls: a sea with one grass
+ * cell in the middle, penalty 10 over the default 3 cells.  To a boat the
+ * grass is a wall: the cell beside it costs 1 + 10, the next 1 +
+ * floor(10 * 2 / 3 + 0.5) = 8; to a walker it is grass, and the water
+ * there costs its 20 (the level's edge is 4 cells away). */
+START_TEST(the_wall_penalty_keeps_off_a_class_s_walls)
+{
+	static const char sea[] =
+		"fieldmarshal level 2\nname sea\nsize 9 9\nclass boat wall\n"
+		"terrain grass . 1\nterrain wall # wall\nterrain water ~ 20 boat=1\n"
+		"param wall_penalty 10\ngoal cell 0 0\n"
+		"grid\n~~~~~~~~~\n~~~~~~~~~\n~~~~~~~~~\n~~~~~~~~~\n~~~~.~~~~\n"
+		"~~~~~~~~~\n~~~~~~~~~\n~~~~~~~~~\n~~~~~~~~~\nend\n";
+	ff_level *l = tl_parse(sea);
+	ff_solver *boat = solve_as(l, "boat"), *walk = solve_as(l, "none");
+
+	ck_assert_int_eq(ff_solver_cost(boat, 4, 4), FF_WALL);
+	ck_assert_int_eq(ff_solver_cost(boat, 4, 3), 11);
+	ck_assert_int_eq(ff_solver_cost(boat, 4, 2), 8);
+	ck_assert_int_eq(ff_solver_cost(boat, 2, 4), 8);
+	ck_assert_int_eq(ff_solver_cost(walk, 4, 4), 1);
+	ck_assert_int_eq(ff_solver_cost(walk, 4, 3), 20);
+	ff_solver_destroy(boat);
+	ff_solver_destroy(walk);
+	ff_level_destroy(l);
+}
+END_TEST
+
 /* Classes read and write back: the canonical text is what was read. */
 START_TEST(classes_read_and_write_back)
 {
@@ -405,6 +433,7 @@ static Suite *classes_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, a_flyer_crosses_a_low_wall_and_not_a_high_one);
 	tcase_add_test(tc, a_boat_field_reaches_only_water);
+	tcase_add_test(tc, the_wall_penalty_keeps_off_a_class_s_walls);
 	tcase_add_test(tc, classes_read_and_write_back);
 	tcase_add_loop_test(tc, bad_class_lines, 0, (int)(sizeof bad_texts / sizeof bad_texts[0]));
 	tcase_add_test(tc, boats_keep_to_the_water);
