@@ -19,5 +19,7 @@ bool ff_cli_bench_tui(FILE *out, bool quick)
 	fprintf(out, "%-44s %10.1f\n", "bytes per cursor move, 1 char per cell",
 		r.move_bytes_narrow);
 	fprintf(out, "%-44s %10.0f\n", "bytes for a page scroll (every cell)", r.scroll_bytes);
+	fprintf(out, "%-44s %10.3f\n", "redraw, 2000 agents, density, line, ms",
+		r.crowd_redraw_ms);
 	return true;
 }

@@ -30,6 +30,9 @@ typedef struct ff_tui_bench_result {
 	double move_bytes;       /* mean bytes per one-cell cursor move */
 	double move_bytes_narrow;/* the same with one character per cell */
 	double scroll_bytes;     /* bytes for a move that scrolls the view */
+	double crowd_redraw_ms;  /* mean full redraw, one character per cell,
+				    over 2,000 agents with the density layer
+				    and a counting line */
 } ff_tui_bench_result;
 int ff_tui_bench(int cols, int rows, int side, ff_tui_bench_result *out,
 		 char *err, size_t size);
