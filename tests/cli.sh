@@ -95,6 +95,25 @@ grep -q "^fieldmarshal: cannot solve 'gw.level': goal 1 at 5,5 lies entirely on 
 grep -q "^fieldmarshal: cannot solve 'gw.level': goal 1 at 5,5 lies entirely on walls$" err ||
 	fail "sim of a goal under walls said: $(cat err)"
 
+# solve --group: the group's goals by its class, values worked by hand on
+# levels/harbour.level: a boat from 0,2 takes the river (4 diagonals, the
+# rest straight: 41 + 4 sqrt 2), never land; a flyer crosses the hedge
+# (6) but not the high wall at its end; walkers go round by the gap
+# (5 + 2 sqrt 2); a group or class the level has not: one line
+"$F" solve "$lv/harbour.level" --group boats --query 0,2 --query 0,5 > out ||
+	fail "solve --group boats exited $?"
+printf '0 2 46.6568542\n0 5 unreachable\n' | cmp -s - out || fail "boats: $(cat out)"
+"$F" solve "$lv/harbour.level" --group flyers --query 30,3 --query 31,0 > out
+printf '30 3 6\n31 0 unreachable\n' | cmp -s - out || fail "flyers: $(cat out)"
+"$F" solve "$lv/harbour.level" --group default --query 30,10 > out
+printf '30 10 7.82842712\n' | cmp -s - out || fail "walkers: $(cat out)"
+"$F" solve "$lv/harbour.level" --group pirates 2> err && fail "an unknown group solved"
+grep -q "^fieldmarshal: .*harbour.level has no group 'pirates' (its groups: default, boats, flyers)$" err ||
+	fail "an unknown group said: $(cat err)"
+"$F" solve "$lv/harbour.level" --class ship 2> err && fail "an unknown class solved"
+grep -q "has no movement class 'ship' (its classes: boat, flyer)$" err ||
+	fail "an unknown class said: $(cat err)"
+
 # control characters in a message show escaped: a file name, a CR CR LF line
 "$F" show "$(printf 'no\033[2Jsuch\r.level')" 2> err && fail "a missing file loaded"
 grep -q "no\\\\x1b\\[2Jsuch\\\\r.level" err || fail "a name with controls said: $(cat -v err)"

@@ -17,7 +17,7 @@
 static const char usage[] =
 	"usage: fieldmarshal solve LEVEL [--goal X,Y ...] [--method dijkstra|fmm|fmm2]\n"
 	"                         [--connectivity 8|4] [--arrows cheapest|lowest]\n"
-	"                         [--class CLASS]\n"
+	"                         [--group NAME] [--class CLASS]\n"
 	"                         [--show costs|effective|integration|flow]\n"
 	"                         [--query X,Y ...]\n"
 	"                         [--ascii] [--json] [--format text|svg|png] [-o FILE]\n"
@@ -34,6 +34,8 @@ static const char usage[] =
 	"                          so value = step + the value it points at; lowest:\n"
 	"                          the lowest neighbour (can leave the cheapest path\n"
 	"                          on weighted terrain); Dijkstra only\n"
+	"  -G, --group NAME        solve group NAME's field: towards its goals (unless\n"
+	"                          --goal), by its movement class (unless --class)\n"
 	"  -C, --class CLASS       solve for movement class CLASS of the level: its own\n"
 	"                          costs and walls (default: the painted costs)\n"
 	"  -s, --show FIELD        print costs (as painted), effective costs (what the\n"
@@ -68,6 +70,7 @@ typedef struct solve_args {
 	const char *out;         /* --output, or "-" */
 	const char *path;
 	const char *cls;         /* --class, or NULL */
+	const char *group;       /* --group, or NULL */
 } solve_args;
 
 static int parse_args(int argc, char **argv, solve_args *a)
@@ -77,6 +80,7 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		{"method", required_argument, NULL, 'm'},
 		{"connectivity", required_argument, NULL, 'c'},
 		{"arrows", required_argument, NULL, 'r'},
+		{"group", required_argument, NULL, 'G'},
 		{"class", required_argument, NULL, 'C'},
 		{"show", required_argument, NULL, 's'},
 		{"query", required_argument, NULL, 'q'},
@@ -90,7 +94,7 @@ static int parse_args(int argc, char **argv, solve_args *a)
 	int c, x, y;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "g:m:c:r:C:s:q:ajf:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "g:m:c:r:G:C:s:q:ajf:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if (!ff_cli_parse_xy(optarg, &x, &y))
@@ -114,6 +118,9 @@ static int parse_args(int argc, char **argv, solve_args *a)
 				return ff_cli_usage("solve", "unknown arrow rule '%s' (cheapest or lowest)",
 						    optarg);
 			ff_solver_word(optarg, &a->opts);
+			break;
+		case 'G':
+			a->group = optarg;
 			break;
 		case 'C':
 			a->cls = optarg;
@@ -329,6 +336,29 @@ static bool set_class(ff_solver *s, const ff_level *l, const solve_args *a)
 	return true;
 }
 
+/* For A's --group: its goals into A (unless --goal gave some) and its
+ * class (unless --class gave one); false after saying what is wrong. */
+static bool use_group(const ff_level *l, solve_args *a)
+{
+	int g = ff_level_group_by_name(l, a->group);
+	char list[FF_GROUPS_MAX * FF_GROUP_NAME_MAX + 16] = "";
+
+	if (g < 0) {
+		for (int k = 0; k < l->meta.ngroups; k++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+				 k ? ", " : "", ff_level_group_name(l, k));
+		ff_cli_error("%s has no group '%s' (its groups: %s)", a->path, a->group, list);
+		return false;
+	}
+	if (!a->ngoals && !(a->ngoals = ff_level_group_goals(l, g, a->goals))) {
+		ff_cli_error("group '%s' of %s has no goals", a->group, a->path);
+		return false;
+	}
+	if (!a->cls)
+		a->cls = ff_level_class_name(&l->meta, l->meta.group_class[g]);
+	return true;
+}
+
 int ff_cli_solve(int argc, char **argv)
 {
 	static solve_args a;
@@ -349,6 +379,10 @@ int ff_cli_solve(int argc, char **argv)
 	l = ff_cli_load_level(a.path);
 	if (!l)
 		return FF_EXIT_FAIL;
+	if (a.group && !use_group(l, &a)) {
+		ff_level_destroy(l);
+		return FF_EXIT_FAIL;
+	}
 	goals = a.ngoals ? a.goals : l->meta.goals;
 	ngoals = a.ngoals ? a.ngoals : l->meta.ngoals;
 	if (ngoals == 0) {
