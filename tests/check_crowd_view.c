@@ -376,10 +376,24 @@ END_TEST
 /* At 80 x 24 in simulation mode the crowd's tick stays beside the mode,
  * the cursor and its value (a finished field's phase goes first; it used
  * to push the tick out), and on a level with groups the selected group
- * with its count too. */
+ * with its count too.  While editing, the group O orders stays when the
+ * pen and the level's name go (it went with the pen). */
 START_TEST(status_at_80_columns_keeps_the_crowd)
 {
 	const char *st;
+
+	start(48, 24, 80, 24);
+	run("goal add rect 44,8 3,8 group flyers");
+	run("goal add rect 1,8 3,8 group boats");
+	run("solve");
+	run("group flyers");
+	run("goto 24,12");
+	st = status();
+	ck_assert_msg(columns(st) <= 80, "%zu: %s", columns(st), st);
+	ck_assert_msg(strstr(st, " EDIT | 24,12 grass 1  int ") && strstr(st, "| group flyers |"),
+		      "%s", st);
+	ck_assert_msg(!strstr(st, "| pen "), "%s", st);
+	stop();
 
 	start(48, 24, 80, 24);
 	run("goal add rect 44,8 3,8");

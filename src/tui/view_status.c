@@ -7,10 +7,11 @@
  * simulation's stranded count), so that the mode, the cursor cell, its
  * value, the solver's phase (both panes' in split view; not a finished
  * one under a counted crowd, whose tick matters more) and the step count
- * always fit at 80 columns.  On a level with groups the selected
- * group stays as long as the crowd's tick does (while editing, it goes
- * with the pen), and the other groups' counts go early.  Messages have their own line below it; with no
- * message, the crowd's counting lines report there as it ticks.
+ * always fit at 80 columns.  On a level with groups the selected group
+ * stays as long as the crowd's tick does (while editing, longer than the
+ * pen and the level's name: O orders it), and the other groups' counts
+ * go early.  Messages have their own line below it; with no message, the
+ * crowd's counting lines report there as it ticks.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -172,7 +173,8 @@ static void crowd(const ff_ctl *c, fields *fs)
 
 /* On a level with groups, the selected group and, while the crowd is
  * counted, its agents alive (beside the tick), then those of the other
- * groups; while editing, the group goes before the level's name. */
+ * groups; while editing, the group goes after the level's name and
+ * before the terrain under the cursor. */
 static void groups(const ff_ctl *c, fields *fs)
 {
 	const ff_level *l = c->s->level;
@@ -183,7 +185,7 @@ static void groups(const ff_ctl *c, fields *fs)
 	if (l->meta.ngroups < 2)
 		return;
 	if (!counting(c)) {
-		add(fs, 5, false, "group %s", ff_level_group_name(l, sel));
+		add(fs, 3, false, "group %s", ff_level_group_name(l, sel));
 		return;
 	}
 	add(fs, 1, false, "group %s %ld", ff_level_group_name(l, sel), c->sim.alive[sel]);

@@ -73,7 +73,7 @@ where=
 # status line, which stays whole above it
 keys q
 wait_for 'unsaved changes'
-screen | sed -n 22p | grep -q '^ teach \[+\] | QUIT? | .* | fmm done | ' ||
+screen | sed -n 22p | grep -q ' QUIT? | .* | fmm done | step ' ||
 	fail "the status line is not above the two-line question: $(screen | sed -n 22p)"
 screen | sed -n 23,24p | tr '\n' ' ' | grep -q 'unsaved changes: y .*n keeps editing' ||
 	fail "the question is not on the last two lines"
