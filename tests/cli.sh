@@ -113,6 +113,12 @@ grep -q "^fieldmarshal: .*harbour.level has no group 'pirates' (its groups: defa
 "$F" solve "$lv/harbour.level" --class ship 2> err && fail "an unknown class solved"
 grep -q "has no movement class 'ship' (its classes: boat, flyer)$" err ||
 	fail "an unknown class said: $(cat err)"
+# hier solves the default class only: a class of its own is refused, not
+# solved with the walkers' costs
+"$F" solve "$lv/harbour.level" --method hier --group flyers --query 30,3 2> err &&
+	fail "hier solved for the flyers"
+grep -q "^fieldmarshal: --method hier solves for the default movement class only, not 'flyer'" err ||
+	fail "hier with a class said: $(cat err)"
 
 # control characters in a message show escaped: a file name, a CR CR LF line
 "$F" show "$(printf 'no\033[2Jsuch\r.level')" 2> err && fail "a missing file loaded"

@@ -48,8 +48,9 @@ tests_check_solver_LDADD = $(TEST_LDADD)
 # Counts allocations to prove a solve, a step and a repair make none.
 tests_check_solver_LDFLAGS = $(WRAP_ALLOC_FLAGS)
 # Every Moving AI scenario (23,039), not only the sample make check runs.
-check-full: tests/check_solver$(EXEEXT)
+check-full: tests/check_solver$(EXEEXT) tests/check_hier$(EXEEXT)
 	FF_CHECK_FULL=1 $(builddir)/tests/check_solver$(EXEEXT)
+	FF_CHECK_FULL=1 $(builddir)/tests/check_hier$(EXEEXT)
 .PHONY: check-full
 
 check_PROGRAMS += tests/check_level_dyn
@@ -62,6 +63,13 @@ check_PROGRAMS += tests/check_cost
 tests_check_cost_SOURCES = tests/check_cost.c tests/testutil.h tests/testsession.h
 tests_check_cost_CFLAGS = $(TEST_CFLAGS)
 tests_check_cost_LDADD = $(TEST_LDADD)
+
+check_PROGRAMS += tests/check_hier
+tests_check_hier_SOURCES = tests/check_hier.c tests/testutil.h tests/allocwrap.h
+tests_check_hier_CFLAGS = $(TEST_CFLAGS)
+tests_check_hier_LDADD = $(TEST_LDADD)
+# Fails each allocation of an order and a query in turn.
+tests_check_hier_LDFLAGS = $(WRAP_ALLOC_FLAGS)
 
 check_PROGRAMS += tests/check_sim
 tests_check_sim_SOURCES = tests/check_sim.c tests/testutil.h tests/allocwrap.h

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_hier.h"
 #include "bench_sim.h"
 #include "bench_store.h"
 #include "bench_tui.h"
@@ -17,7 +18,8 @@
 #include "util.h"
 
 static const char usage[] =
-	"usage: fieldmarshal bench [--quick] [--threads N] [--only TABLE] [LEVEL ...]\n"
+	"usage: fieldmarshal bench [--quick] [--threads N] [--only TABLE] [--movingai DIR]\n"
+	"                         [LEVEL ...]\n"
 	"\n"
 	"Times full solves (integration and flow) with Dijkstra and Fast Marching\n"
 	"(fmm, and fmm2 to second order) on generated grids (open, 20% random\n"
@@ -27,13 +29,18 @@ static const char usage[] =
 	"the median over repeats, cells per second and the solver's bytes per\n"
 	"cell; also the time of an incremental repair after a one-cell edit.\n"
 	"Progress goes to stderr.\n"
-	"Without LEVELs it goes on with the level store's save, load and list\n"
+	"Without LEVELs it goes on with the hierarchical field (building its graph,\n"
+	"new orders answered at a queried cell, an edit of one cell, beside a full\n"
+	"Dijkstra solve, in processor time), the level store's save, load and list\n"
 	"times, the crowd's time per tick and the editor's time per frame.\n"
 	"\n"
 	"  -q, --quick   256 and 1024 only, fewer repeats\n"
 	"  -t, --threads N  threads per solve: 1, or 2 (0, the default: two on\n"
 	"                levels of 512x512 cells or more when two cores are online)\n"
-	"  -o, --only TABLE  one table alone: solve, store, sim or tui\n"
+	"  -o, --only TABLE  one table alone: solve, hier, store, sim or tui\n"
+	"  -m, --movingai DIR  also the hierarchical field's error on every Moving AI\n"
+	"                map in DIR (FILE.map with FILE.map.scen; make bench gives\n"
+	"                tests/data)\n"
 	"  -h, --help    show this help\n";
 
 static int threads;               /* --threads */
@@ -67,7 +74,7 @@ static double time_solve(ff_solver *s, const ff_level *l, const ff_shape *g,
 static double time_repair(ff_solver *s, ff_level *l, const ff_shape *g, int ng,
 			  int reps)
 {
-	static const ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
+	static const ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
 	double t[64];
 	int x = g[0].x + l->w / 8, y = g[0].y + 3;
 	uint8_t old;
@@ -94,10 +101,10 @@ static double time_repair(ff_solver *s, ff_level *l, const ff_shape *g, int ng,
 static void bench_level(const char *grid, ff_level *l, const ff_shape *g, int ng,
 			int reps)
 {
-	static const ff_solver_opts dij = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
-	static const ff_solver_opts fmm = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST};
-	static const ff_solver_opts fmm2 = {FF_METHOD_FMM, 4, 2, FF_ARROW_CHEAPEST};
-	ff_solver *s = ff_cli_solver_for(grid, l);
+	static const ff_solver_opts dij = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
+	static const ff_solver_opts fmm = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST, 0};
+	static const ff_solver_opts fmm2 = {FF_METHOD_FMM, 4, 2, FF_ARROW_CHEAPEST, 0};
+	ff_solver *s = ff_cli_solver_for(grid, l, &dij);
 	ff_err e;
 
 	if (!s)
@@ -144,25 +151,29 @@ int ff_cli_bench(int argc, char **argv)
 		{"quick", no_argument, NULL, 'q'},
 		{"threads", required_argument, NULL, 't'},
 		{"only", required_argument, NULL, 'o'},
+		{"movingai", required_argument, NULL, 'm'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	static const int sizes[3] = {256, 1024, 2048}, full_reps[3] = {21, 9, 5};
-	static const char *const tables[] = {"solve", "store", "sim", "tui"};
+	static const char *const tables[] = {"solve", "store", "sim", "tui", "hier"};
+	const char *maps = NULL;
 	bool quick = false;
 	int c, only = -1;
 
 	optind = 1;
 	threads = 0;
-	while ((c = getopt_long(argc, argv, "qt:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qt:o:m:h", opts, NULL)) != -1) {
 		if (c == 'q') {
 			quick = true;
+		} else if (c == 'm') {
+			maps = optarg;
 		} else if (c == 'o') {
-			for (only = 3; only >= 0 && strcmp(optarg, tables[only]); only--)
+			for (only = 4; only >= 0 && strcmp(optarg, tables[only]); only--)
 				;
 			if (only < 0)
-				return ff_cli_usage("bench", "--only takes solve, store, sim or tui, "
-						    "not '%s'", optarg);
+				return ff_cli_usage("bench", "--only takes solve, hier, store, sim or "
+						    "tui, not '%s'", optarg);
 		} else if (c == 't') {
 			if (strlen(optarg) != 1 || optarg[0] < '0' || optarg[0] > '2')
 				return ff_cli_usage("bench", "--threads takes 0, 1 or 2, not '%s'",
@@ -183,6 +194,8 @@ int ff_cli_bench(int argc, char **argv)
 		return ff_cli_bench_sim(stdout, quick) ? FF_EXIT_OK : FF_EXIT_FAIL;
 	if (only == 3)
 		return ff_cli_bench_tui(stdout, quick) ? FF_EXIT_OK : FF_EXIT_FAIL;
+	if (only == 4)
+		return ff_cli_bench_hier(stdout, quick, maps) ? FF_EXIT_OK : FF_EXIT_FAIL;
 	printf("%-22s %-11s %-10s %10s %10s %8s\n", "grid", "size", "method",
 	       "median ms", "Mcells/s", "B/cell");
 	if (optind < argc) {
@@ -205,6 +218,9 @@ int ff_cli_bench(int argc, char **argv)
 		}
 	if (only == 0)
 		return FF_EXIT_OK;
+	putchar('\n');
+	if (!ff_cli_bench_hier(stdout, quick, maps))
+		return FF_EXIT_FAIL;
 	putchar('\n');
 	if (!ff_cli_bench_store(stdout, quick))
 		return FF_EXIT_FAIL;

@@ -15,8 +15,8 @@
 #include "util.h"
 
 static const char usage[] =
-	"usage: fieldmarshal solve LEVEL [--goal X,Y ...] [--method dijkstra|fmm|fmm2]\n"
-	"                         [--connectivity 8|4] [--arrows cheapest|lowest]\n"
+	"usage: fieldmarshal solve LEVEL [--goal X,Y ...] [--method dijkstra|fmm|fmm2|hier]\n"
+	"                         [--sector N] [--connectivity 8|4] [--arrows cheapest|lowest]\n"
 	"                         [--group NAME] [--class CLASS]\n"
 	"                         [--show costs|effective|integration|flow]\n"
 	"                         [--query X,Y ...]\n"
@@ -27,8 +27,12 @@ static const char usage[] =
 	"summary, the fields, or the values at queried cells.\n"
 	"\n"
 	"  -g, --goal X,Y          a goal cell; repeatable; replaces the level's goals\n"
-	"  -m, --method M          dijkstra (exact, default), fmm (Fast Marching) or\n"
-	"                          fmm2 (Fast Marching, second order where it can)\n"
+	"  -m, --method M          dijkstra (exact, default), fmm (Fast Marching),\n"
+	"                          fmm2 (Fast Marching, second order where it can) or\n"
+	"                          hier (hierarchical: sectors and portals, within a\n"
+	"                          few percent of exact; for large levels, it solves\n"
+	"                          only the sectors the output needs)\n"
+	"      --sector N          hier's sector side: 8, 16, 32 (default) or 64\n"
 	"  -c, --connectivity N    8 (default) or 4; Dijkstra only\n"
 	"  -r, --arrows RULE       cheapest (default): each arrow is the cheapest step,\n"
 	"                          so value = step + the value it points at; lowest:\n"
@@ -78,6 +82,7 @@ static int parse_args(int argc, char **argv, solve_args *a)
 	static const struct option opts[] = {
 		{"goal", required_argument, NULL, 'g'},
 		{"method", required_argument, NULL, 'm'},
+		{"sector", required_argument, NULL, 'S'},
 		{"connectivity", required_argument, NULL, 'c'},
 		{"arrows", required_argument, NULL, 'r'},
 		{"group", required_argument, NULL, 'G'},
@@ -92,6 +97,7 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		{NULL, 0, NULL, 0},
 	};
 	int c, x, y;
+	char word[16];
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "g:m:c:r:G:C:s:q:ajf:o:h", opts, NULL)) != -1) {
@@ -105,8 +111,14 @@ static int parse_args(int argc, char **argv, solve_args *a)
 			break;
 		case 'm':
 			if (!ff_method_parse(optarg, &a->opts))
-				return ff_cli_usage("solve", "unknown method '%s' (dijkstra, fmm or fmm2)",
-						    optarg);
+				return ff_cli_usage("solve", "unknown method '%s' (dijkstra, fmm, fmm2 "
+						    "or hier)", optarg);
+			break;
+		case 'S':
+			snprintf(word, sizeof word, "sector%s", optarg);
+			if (strlen(optarg) > 4 || !ff_solver_word(word, &a->opts))
+				return ff_cli_usage("solve", "sector side must be 8, 16, 32 or 64, "
+						    "not '%s'", optarg);
 			break;
 		case 'c':
 			if (strcmp(optarg, "8") && strcmp(optarg, "4"))
@@ -332,6 +344,11 @@ static bool set_class(ff_solver *s, const ff_level *l, const solve_args *a)
 			     l->meta.nclasses ? "its classes: " : "it has none", list);
 		return false;
 	}
+	if (k > 0 && a->opts.method == FF_METHOD_HIER) {
+		ff_cli_error("--method hier solves for the default movement class only, not '%s' "
+			     "(use dijkstra, fmm or fmm2)", a->cls);
+		return false;
+	}
 	ff_solver_set_class(s, k);
 	return true;
 }
@@ -369,7 +386,7 @@ int ff_cli_solve(int argc, char **argv)
 	ff_err e;
 
 	memset(&a, 0, sizeof a);
-	a.opts = (ff_solver_opts){FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST};
+	a.opts = (ff_solver_opts){FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
 	rc = parse_args(argc, argv, &a);
 	if (rc)
 		return rc < 0 ? FF_EXIT_OK : rc;
@@ -404,7 +421,7 @@ int ff_cli_solve(int argc, char **argv)
 			ff_level_destroy(l);
 			return FF_EXIT_FAIL;
 		}
-	s = ff_cli_solver_for(a.path, l);
+	s = ff_cli_solver_for(a.path, l, &a.opts);
 	if (!s || (a.cls && !set_class(s, l, &a))) {
 		ff_solver_destroy(s);
 		ff_level_destroy(l);

@@ -19,7 +19,7 @@ src_fieldmarshal_SOURCES += src/cli/db.c src/cli/db.h \
 	src/cli/bench_store.c src/cli/bench_store.h
 # Solver subcommands.
 src_fieldmarshal_SOURCES += src/cli/cmd_solve.c src/cli/cmd_bench.c \
-	src/cli/benchutil.c src/cli/benchutil.h
+	src/cli/benchutil.c src/cli/benchutil.h src/cli/bench_hier.c src/cli/bench_hier.h
 src_fieldmarshal_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(SQLITE_CFLAGS) $(JANSSON_CFLAGS) \
 	$(LIBXML_CFLAGS) $(PNG_CFLAGS)
 src_fieldmarshal_LDADD = src/store/libffstore.a src/pic/libffpic.a $(TILED_LIBS) \

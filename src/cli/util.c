@@ -401,11 +401,16 @@ size_t ff_cli_mem_avail(void)
 	return avail;
 }
 
-ff_solver *ff_cli_solver_for(const char *what, const ff_level *l)
+ff_solver *ff_cli_solver_for(const char *what, const ff_level *l, const ff_solver_opts *o)
 {
-	char why[160];
+	char why[200];
 	ff_solver *s;
 
+	if (o->method == FF_METHOD_HIER) {
+		if (!(s = ff_solver_create_hier(l->w, l->h)))
+			ff_cli_error("cannot solve '%s': out of memory", what);
+		return s;
+	}
 	if (ff_solver_too_big(l->w, l->h, ff_cli_mem_avail(), why, sizeof why)) {
 		ff_cli_error("cannot solve '%s': %s", what, why);
 		return NULL;

@@ -79,10 +79,11 @@ void ff_cli_goal_error(const char *what, const ff_level *l, const ff_shape *goal
  * available memory (MemAvailable) and what the address-space and data
  * limits (ulimit -v, -d) leave; 0 when none of them is known. */
 size_t ff_cli_mem_avail(void);
-/* Creates a solver for L, first checking that it fits in the memory
- * available; on failure says why ("cannot solve 'WHAT': a full field of
- * ... needs ...") and returns NULL. */
-ff_solver *ff_cli_solver_for(const char *what, const ff_level *l);
+/* Creates a solver for L and the method of O (a hierarchical one for
+ * "hier", without the full field's buffers), first checking that a full
+ * one fits in the memory available; on failure says why ("cannot solve
+ * 'WHAT': a full field of ... needs ...") and returns NULL. */
+ff_solver *ff_cli_solver_for(const char *what, const ff_level *l, const ff_solver_opts *o);
 /* Parses "X,Y" into two ints; false when malformed. */
 bool ff_cli_parse_xy(const char *s, int *x, int *y);
 

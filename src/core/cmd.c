@@ -744,6 +744,27 @@ static ff_err field_error(const ff_session *s, const args *a, ff_err err,
 	return fail_at(r, a->col[0], err, "%s: %s", a->w[0], ff_strerror(err));
 }
 
+/* The hierarchy's part of describe(): "integrate: portal 40,31 = 57.2
+ * from 41,31; 120 queued". */
+static void describe_hier(const ff_solver *sv, ff_phase ph, ff_cmd_result *r)
+{
+	int x, y, fx, fy;
+	double g;
+
+	if (ph != FF_PHASE_INTEGRATE || !ff_solver_last(sv, &x, &y, &fx, &fy) ||
+	    !ff_solver_portal(sv, x, y, &g)) {
+		snprintf(r->msg, sizeof r->msg, "%s: %ld portals settled", ff_phase_name(ph),
+			 ff_solver_settled(sv));
+		return;
+	}
+	if (fx == x && fy == y)         /* its value was the near field's */
+		snprintf(r->msg, sizeof r->msg, "%s: portal %d,%d = %.6g near the goals; %ld queued",
+			 ff_phase_name(ph), x, y, g, ff_solver_frontier(sv));
+	else
+		snprintf(r->msg, sizeof r->msg, "%s: portal %d,%d = %.6g from %d,%d; %ld queued",
+			 ff_phase_name(ph), x, y, g, fx, fy, ff_solver_frontier(sv));
+}
+
 /* Describes where a solve stands, e.g. "integrate: settled 12,7 = 8.41
  * from 11,7; 23 queued" (Fast Marching: "accepted ... from 11,7 and
  * 12,6"). */
@@ -755,6 +776,10 @@ static void describe(const ff_session *s, ff_cmd_result *r)
 	int x, y, fx, fy, xs[2], ys[2], n;
 	char from[48] = "";
 
+	if (s->opts.method == FF_METHOD_HIER) {
+		describe_hier(sv, ph, r);
+		return;
+	}
 	if (ph != FF_PHASE_INTEGRATE || !ff_solver_last(sv, &x, &y, &fx, &fy)) {
 		snprintf(r->msg, sizeof r->msg, "%s: %ld cells settled", ff_phase_name(ph),
 			 ff_solver_settled(sv));
@@ -1206,9 +1231,10 @@ static const command commands[] = {
 	 do_group, CMD_AT},
 	{{"name", "NAME", "rename the level"}, do_name, 0},
 	{{"resize", "W,H", "crop or extend the level (top-left corner stays)"}, do_resize, 0},
-	{{"solve", "[dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | off",
+	{{"solve", "[dijkstra|fmm|fmm2|hier] [8|4] [cheapest|lowest] [sectorN] | off",
 	  "solve the field in one go (or drop it)"}, do_solve, 0},
-	{{"step", "begin [dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | cell|wave|phase|all|back [N]",
+	{{"step", "begin [dijkstra|fmm|fmm2|hier] [8|4] [cheapest|lowest] [sectorN] | "
+	  "cell|wave|phase|all|back [N]",
 	  "begin a solve, advance it N units, or take N steps back"}, do_step, 0},
 	{{"sim", "spawn [N] | add X,Y N [R] [group NAME] | clear | reset | line X,Y X,Y | "
 		 "line clear | "

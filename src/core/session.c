@@ -219,22 +219,29 @@ void ff_session_clear_field(ff_session *s)
 	s->nsteps = 0;
 }
 
-/* A solver for the level's size; the crowd goes with the old one.  On
- * failure both stay as they were. */
+/* A solver for the level's size and the method: a hierarchical field needs
+ * no full one's buffers, but a full solver does it too.  The crowd goes
+ * with the old one.  On failure both stay as they were. */
 static ff_err ensure_solver(ff_session *s)
 {
+	const int w = s->level->w, h = s->level->h;
+	const bool hier = s->opts.method == FF_METHOD_HIER;
 	ff_solver *sv;
 
-	if (s->solver && s->solver_w == s->level->w && s->solver_h == s->level->h)
+	if (s->solver && s->solver_w == w && s->solver_h == h && (hier || !s->solver_hier_only))
 		return FF_OK;
-	if (ff_solver_too_big(s->level->w, s->level->h, s->mem_avail, NULL, 0) ||
-	    !(sv = ff_solver_create(s->level->w, s->level->h)))
+	if (hier)
+		sv = ff_solver_create_hier(w, h);
+	else
+		sv = ff_solver_too_big(w, h, s->mem_avail, NULL, 0) ? NULL : ff_solver_create(w, h);
+	if (!sv)
 		return FF_E_NOMEM;
 	ff_sim_destroy(s->sim);
 	s->sim = NULL;
 	ff_solver_destroy(s->solver);
 	s->solver = sv;
-	s->solver_w = s->level->w, s->solver_h = s->level->h;
+	s->solver_w = w, s->solver_h = h;
+	s->solver_hier_only = hier;
 	return FF_OK;
 }
 

@@ -51,6 +51,8 @@ typedef struct ff_session {
 	/* The field: a solve of the level's goals, kept current as it changes. */
 	ff_solver *solver;       /* owned; NULL until the first solve */
 	int solver_w, solver_h;  /* the size it was made for */
+	bool solver_hier_only;   /* made for the method hier alone (no buffers
+				    of a full field) */
 	ff_solver_opts opts;     /* method and connectivity of the field */
 	bool field;              /* a solve has begun and is kept current */
 	ff_step_rec *steps;      /* the steps taken since it began */

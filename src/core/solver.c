@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver_hier.h"
 #include "solver_par.h"
 
 const int ff_dir_dx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
@@ -72,10 +73,32 @@ int ff_solver_class(const ff_solver *s)
 	return s->costs.cls;
 }
 
+ff_solver *ff_solver_create_hier(int w, int h)
+{
+	ff_solver *s;
+
+	if (w < 1 || h < 1 || w > FF_LEVEL_MAX_SIDE || h > FF_LEVEL_MAX_SIDE)
+		return NULL;
+	s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->w = w, s->h = h, s->W = w + 2;
+	s->np = (size_t)(w + 2) * (size_t)(h + 2);
+	s->hier_only = true;
+	s->phase = FF_PHASE_IDLE;
+	s->last = -1;
+	if (!(s->hier = ff_hier_create(w, h))) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
 void ff_solver_destroy(ff_solver *s)
 {
 	if (!s)
 		return;
+	ff_hier_destroy(s->hier);
 	ff_par_destroy(s->par);
 	free(s->cost);
 	free(s->val);
@@ -98,7 +121,18 @@ static size_t own_bytes(int w, int h)
 
 size_t ff_solver_bytes(const ff_solver *s)
 {
-	return own_bytes(s->w, s->h) + ff_par_bytes(s->par);
+	size_t hier = s->hier ? ff_hier_bytes(s->hier) : 0;
+
+	if (s->hier_only)
+		return sizeof *s + hier;
+	return own_bytes(s->w, s->h) + ff_par_bytes(s->par) + hier;
+}
+
+size_t ff_solver_bytes_for_hier(int w, int h, int sector)
+{
+	if (w < 1 || h < 1 || w > FF_LEVEL_MAX_SIDE || h > FF_LEVEL_MAX_SIDE)
+		return 0;
+	return sizeof(ff_solver) + ff_hier_bytes_for(w, h, sector ? sector : FF_SECTOR_DEFAULT);
 }
 
 size_t ff_solver_bytes_for(int w, int h)
@@ -121,13 +155,16 @@ static const char *human(size_t bytes, char *buf, size_t n)
 bool ff_solver_too_big(int w, int h, size_t avail, char *buf, size_t n)
 {
 	size_t need = ff_solver_bytes_for(w, h);
-	char a[32], b[32];
+	char a[32], b[32], c[32];
 
 	if (!avail || need <= avail)
 		return false;
 	if (buf && n)
-		snprintf(buf, n, "a full field of %dx%d cells needs %s, more than the %s available",
-			 w, h, human(need, a, sizeof a), human(avail, b, sizeof b));
+		snprintf(buf, n, "a full field of %dx%d cells needs %s, more than the %s available; "
+			 "the method 'hier' needs about %s", w, h, human(need, a, sizeof a),
+			 human(avail, b, sizeof b),
+			 human(ff_solver_bytes_for_hier(w, h, 0) + (size_t)w * (size_t)h / 2,
+			       c, sizeof c));
 	return true;
 }
 
@@ -137,6 +174,16 @@ ff_err ff_solver_set_threads(ff_solver *s, int n)
 		return FF_E_INVAL;
 	s->threads = n;
 	return FF_OK;
+}
+
+/* The hierarchical method's first phase (ff_solver_begin()). */
+static ff_err begin_hier(ff_solver *s, const ff_level *l, const ff_shape *goals, int ngoals,
+			 const ff_solver_opts *o)
+{
+	if (!s->hier && !(s->hier = ff_hier_create(s->w, s->h)))
+		return FF_E_NOMEM;
+	return ff_hier_order(s->hier, l, goals, ngoals, o->sector ? o->sector : FF_SECTOR_DEFAULT,
+			     o->connectivity);
 }
 
 static ff_err check_goals(ff_solver *s, const ff_level *l, const ff_shape *goals,
@@ -162,15 +209,24 @@ ff_err ff_solver_begin(ff_solver *s, const ff_level *l, const ff_shape *goals,
 
 	if (!s || !l || !opts || l->w != s->w || l->h != s->h)
 		return FF_E_INVAL;
-	if ((opts->method != FF_METHOD_DIJKSTRA && opts->method != FF_METHOD_FMM) ||
+	if ((opts->method != FF_METHOD_DIJKSTRA && opts->method != FF_METHOD_FMM &&
+	     opts->method != FF_METHOD_HIER) ||
 	    (opts->connectivity != 8 && opts->connectivity != 4) ||
 	    opts->order < 0 || opts->order > 2 ||
 	    (opts->order == 2 && opts->method != FF_METHOD_FMM) ||
-	    (opts->arrows != FF_ARROW_CHEAPEST && opts->arrows != FF_ARROW_LOWEST))
+	    (opts->arrows != FF_ARROW_CHEAPEST && opts->arrows != FF_ARROW_LOWEST) ||
+	    (opts->sector && (opts->sector < 8 || opts->sector > 64 ||
+			      (opts->sector & (opts->sector - 1)))) ||
+	    (s->hier_only && opts->method != FF_METHOD_HIER))
 		return FF_E_INVAL;
 	e = check_goals(s, l, goals, ngoals);
 	if (e)
 		return e;
+	if (opts->method == FF_METHOD_HIER && (e = begin_hier(s, l, goals, ngoals, opts))) {
+		s->phase = FF_PHASE_IDLE;       /* the order is gone (solver.h) */
+		s->have_result = false;
+		return e;
+	}
 	memmove(s->goals, goals, (size_t)ngoals * sizeof *goals);
 	s->ngoals = ngoals;
 	s->lvl = l;
@@ -314,12 +370,50 @@ static bool integrate(ff_solver *s, long n, bool wave)
 					       : ff_dijkstra_run(s, n, wave);
 }
 
+/* advance() for the hierarchical method, whose COST phase begin() did:
+ * INTEGRATE settles portals, FLOW solves sectors (a wave: a row of them). */
+static long advance_hier(ff_solver *s, long n, bool wave)
+{
+	long before = ff_hier_settled(s->hier), total = ff_hier_sectors(s->hier), row, to, used;
+
+	switch (s->phase) {
+	case FF_PHASE_COST:
+		s->phase = s->fused ? FF_PHASE_DONE : FF_PHASE_INTEGRATE;
+		s->have_result = s->fused;
+		return 1;
+	case FF_PHASE_INTEGRATE:
+		if (wave ? ff_hier_search_band(s->hier) : ff_hier_search(s->hier, n)) {
+			s->phase = FF_PHASE_FLOW;
+			s->flow_pos = 0;
+		}
+		return wave ? 1 : ff_hier_settled(s->hier) - before;
+	case FF_PHASE_FLOW:
+		row = (s->w + ff_hier_sector_size(s->hier) - 1) / ff_hier_sector_size(s->hier);
+		to = wave ? ((long)s->flow_pos / row + 1) * row :
+		     n < 0 ? total : (long)s->flow_pos + n;
+		to = to < total ? to : total;
+		for (long i = (long)s->flow_pos; i < to; i++)
+			ff_hier_solve_sector(s->hier, i);
+		used = to - (long)s->flow_pos;
+		s->flow_pos = (size_t)to;
+		if (to == total) {
+			s->phase = FF_PHASE_DONE;
+			s->have_result = true;
+		}
+		return wave ? 1 : used;
+	default:
+		return 0;
+	}
+}
+
 /* One call's worth of work in the current phase: N units (N < 0 = all of the
  * phase).  Returns the units used. */
 static long advance(ff_solver *s, long n, bool wave)
 {
 	long before = s->settled;
 
+	if (s->opts.method == FF_METHOD_HIER)
+		return advance_hier(s, n, wave);
 	switch (s->phase) {
 	case FF_PHASE_COST:
 		ff_solver_seed(s);
@@ -344,10 +438,21 @@ static long advance(ff_solver *s, long n, bool wave)
 	}
 }
 
+/* Whether a solve of O may run one-shot: Dijkstra's arrows chosen as it
+ * settles (the same bytes as stepped), the hierarchy solved as asked. */
+static bool one_shot(const ff_solver_opts *o)
+{
+	return (o->method == FF_METHOD_DIJKSTRA && o->arrows == FF_ARROW_CHEAPEST) ||
+	       o->method == FF_METHOD_HIER;
+}
+
 ff_phase ff_solver_step(ff_solver *s, ff_step_unit unit, long n)
 {
 	if (!s)
 		return FF_PHASE_IDLE;
+	/* all of a solve not stepped yet is a one-shot solve */
+	if (unit == FF_STEP_ALL && s->phase == FF_PHASE_COST)
+		s->fused = one_shot(&s->opts);
 	if (unit == FF_STEP_ALL) {
 		while (s->phase != FF_PHASE_DONE && s->phase != FF_PHASE_IDLE)
 			advance(s, -1, false);
@@ -372,8 +477,8 @@ ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,
 	if (e)
 		return e;
 	/* the one-shot Dijkstra chooses the cheapest step as it settles; the
-	 * lowest-neighbour rule, for teaching, in a flow pass after */
-	s->fused = opts->method == FF_METHOD_DIJKSTRA && opts->arrows == FF_ARROW_CHEAPEST;
+	 * lowest-neighbour rule, for teaching, in a flow pass after; the
+	 * hierarchical field is solved where it is asked */
 	ff_solver_step(s, FF_STEP_ALL, 0);
 	return FF_OK;
 }
@@ -389,8 +494,11 @@ ff_metric ff_solver_metric(const ff_solver_opts *o)
 
 int ff_solver_cost(const ff_solver *s, int x, int y)
 {
-	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h ||
-	    s->phase < FF_PHASE_INTEGRATE)
+	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h)
+		return -1;
+	if (s->opts.method == FF_METHOD_HIER && s->hier && s->phase != FF_PHASE_IDLE)
+		return ff_hier_cost(s->hier, x, y);
+	if (s->phase < FF_PHASE_INTEGRATE)
 		return -1;
 	return s->cost[ffs_index(s, x, y)];
 }
@@ -412,6 +520,8 @@ const char *ff_phase_name(ff_phase p)
 
 const char *ff_method_name(const ff_solver_opts *o)
 {
+	if (o->method == FF_METHOD_HIER)
+		return "hier";
 	if (o->method != FF_METHOD_FMM)
 		return "dijkstra";
 	return o->order == 2 ? "fmm2" : "fmm";
@@ -421,6 +531,8 @@ const char *ff_method_label(const ff_solver_opts *o)
 {
 	if (o->method == FF_METHOD_FMM)
 		return ff_method_name(o);
+	if (o->method == FF_METHOD_HIER)
+		return o->connectivity == 4 ? "hier4" : "hier8";
 	if (o->arrows == FF_ARROW_LOWEST)
 		return o->connectivity == 4 ? "dijkstra4-lowest" : "dijkstra8-lowest";
 	return o->connectivity == 4 ? "dijkstra4" : "dijkstra8";
@@ -434,6 +546,8 @@ bool ff_method_parse(const char *word, ff_solver_opts *o)
 		o->method = FF_METHOD_FMM, o->order = 1;
 	else if (!strcmp(word, "fmm2"))
 		o->method = FF_METHOD_FMM, o->order = 2;
+	else if (!strcmp(word, "hier"))
+		o->method = FF_METHOD_HIER, o->order = 1;
 	else
 		return false;
 	return true;
@@ -449,6 +563,9 @@ bool ff_solver_word(const char *word, ff_solver_opts *o)
 		o->arrows = FF_ARROW_CHEAPEST;
 	else if (!strcmp(word, "lowest"))
 		o->arrows = FF_ARROW_LOWEST;
+	else if (!strcmp(word, "sector8") || !strcmp(word, "sector16") ||
+		 !strcmp(word, "sector32") || !strcmp(word, "sector64"))
+		o->sector = atoi(word + 6);
 	else
 		return false;
 	return true;
@@ -456,26 +573,44 @@ bool ff_solver_word(const char *word, ff_solver_opts *o)
 
 void ff_solver_words(const ff_solver_opts *o, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s %d%s", ff_method_name(o), o->connectivity == 4 ? 4 : 8,
-		 o->arrows == FF_ARROW_LOWEST ? " lowest" : "");
+	char sector[16] = "";
+
+	if (o->sector && o->sector != FF_SECTOR_DEFAULT)
+		snprintf(sector, sizeof sector, " sector%d", o->sector);
+	snprintf(buf, size, "%s %d%s%s", ff_method_name(o), o->connectivity == 4 ? 4 : 8,
+		 o->arrows == FF_ARROW_LOWEST ? " lowest" : "", sector);
+}
+
+/* The hierarchical field of S (solving as asked: a cache, see solver.h). */
+static ff_hier *hier_of(const ff_solver *s)
+{
+	return s->opts.method == FF_METHOD_HIER && s->phase != FF_PHASE_IDLE ? s->hier : NULL;
 }
 
 double ff_solver_value(const ff_solver *s, int x, int y)
 {
+	ff_hier *H = hier_of(s);
 	int32_t p;
 
 	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h ||
 	    s->phase < FF_PHASE_INTEGRATE)
-		return INFINITY;
+		return H && s->phase == FF_PHASE_COST ? ff_hier_known_value(H, x, y) : INFINITY;
+	if (H)
+		return s->phase == FF_PHASE_DONE ? ff_hier_value(H, x, y) :
+		       ff_hier_known_value(H, x, y);
 	p = ffs_index(s, x, y);
 	return (s->cf[p] & FL_SETTLED) ? s->val[p] : INFINITY;
 }
 
 int ff_solver_dir(const ff_solver *s, int x, int y)
 {
+	ff_hier *H = hier_of(s);
+
 	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h ||
 	    s->phase < FF_PHASE_INTEGRATE)
-		return FF_DIR_NONE;
+		return H && s->phase == FF_PHASE_COST ? ff_hier_known_dir(H, x, y) : FF_DIR_NONE;
+	if (H)
+		return s->phase == FF_PHASE_DONE ? ff_hier_dir(H, x, y) : ff_hier_known_dir(H, x, y);
 	return ffs_dir(s, ffs_index(s, x, y));
 }
 
@@ -527,19 +662,21 @@ void ff_solver_sample(const ff_solver *s, double x, double y, float *dx, float *
 
 long ff_solver_settled(const ff_solver *s)
 {
-	return s->settled;
+	return hier_of(s) ? ff_hier_settled(s->hier) : s->settled;
 }
 
 long ff_solver_frontier(const ff_solver *s)
 {
-	return s->phase == FF_PHASE_INTEGRATE ? s->frontier : 0;
+	if (s->phase != FF_PHASE_INTEGRATE)
+		return 0;
+	return hier_of(s) ? ff_hier_queued(s->hier) : s->frontier;
 }
 
 bool ff_solver_on_frontier(const ff_solver *s, int x, int y)
 {
 	int32_t p;
 
-	if (s->phase != FF_PHASE_INTEGRATE ||
+	if (s->phase != FF_PHASE_INTEGRATE || hier_of(s) ||
 	    (unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h)
 		return false;
 	p = ffs_index(s, x, y);
@@ -554,6 +691,9 @@ static void unpad(const ff_solver *s, int32_t p, int *x, int *y)
 
 bool ff_solver_last(const ff_solver *s, int *x, int *y, int *from_x, int *from_y)
 {
+	if (hier_of(s))
+		return s->phase == FF_PHASE_INTEGRATE &&
+		       ff_hier_last(s->hier, x, y, from_x, from_y);
 	if (s->last < 0 || s->phase < FF_PHASE_INTEGRATE)
 		return false;
 	unpad(s, s->last, x, y);
@@ -582,7 +722,7 @@ int ff_solver_sources(const ff_solver *s, int x, int y, int xs[2], int ys[2])
 	int n;
 
 	if ((unsigned)x >= (unsigned)s->w || (unsigned)y >= (unsigned)s->h ||
-	    s->phase < FF_PHASE_INTEGRATE)
+	    s->phase < FF_PHASE_INTEGRATE || s->opts.method == FF_METHOD_HIER)
 		return 0;
 	if (s->opts.method == FF_METHOD_DIJKSTRA)
 		return ff_solver_from(s, x, y, &xs[0], &ys[0]) ? 1 : 0;
@@ -590,4 +730,25 @@ int ff_solver_sources(const ff_solver *s, int x, int y, int xs[2], int ys[2])
 	for (int i = 0; i < n; i++)
 		unpad(s, m[i], &xs[i], &ys[i]);
 	return n;
+}
+
+int ff_solver_sector_size(const ff_solver *s)
+{
+	return hier_of(s) ? ff_hier_sector_size(s->hier) : 0;
+}
+
+int ff_solver_sector_state(const ff_solver *s, int x, int y)
+{
+	return hier_of(s) ? ff_hier_sector_state(s->hier, x, y) : FF_HSEC_IDLE;
+}
+
+bool ff_solver_portal(const ff_solver *s, int x, int y, double *g)
+{
+	*g = INFINITY;
+	return hier_of(s) && ff_hier_portal(s->hier, x, y, g);
+}
+
+ff_err ff_solver_prepare(ff_solver *s)
+{
+	return hier_of(s) ? ff_hier_build_edges(s->hier) : FF_E_STATE;
 }

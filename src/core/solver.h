@@ -41,7 +41,15 @@
 
 typedef struct ff_solver ff_solver;
 
-typedef enum ff_method { FF_METHOD_DIJKSTRA, FF_METHOD_FMM } ff_method;
+typedef enum ff_method {
+	FF_METHOD_DIJKSTRA,      /* exact */
+	FF_METHOD_FMM,           /* Fast Marching, the Eikonal equation */
+	FF_METHOD_HIER           /* hierarchical: sectors, portals, fine fields
+				    solved where they are asked for (below) */
+} ff_method;
+
+/* The hierarchical field's sector side when ff_solver_opts.sector is 0. */
+#define FF_SECTOR_DEFAULT 32
 
 /* What a Dijkstra arrow points at (FMM has one rule). */
 typedef enum ff_arrow_rule {
@@ -58,6 +66,8 @@ typedef struct ff_solver_opts {
 				    2 second order where the known cells
 				    allow it */
 	ff_arrow_rule arrows;    /* Dijkstra only (kept, unused, by FMM) */
+	int sector;              /* hier: sector side, 8, 16, 32 or 64 (0: the
+				    default) */
 } ff_solver_opts;
 
 typedef enum ff_phase {
@@ -87,6 +97,10 @@ extern const int ff_dir_dx[8], ff_dir_dy[8];
  * (when two cores are online; if that fails it simply has none).  Caller
  * frees with ff_solver_destroy(), which joins the thread. */
 ff_solver *ff_solver_create(int w, int h);
+/* A solver for the hierarchical method only, without the full field's
+ * buffers (about 1.2 bytes per cell plus the portals, docs/solver.md);
+ * other methods are FF_E_INVAL for it.  NULL on a bad size or no memory. */
+ff_solver *ff_solver_create_hier(int w, int h);
 void ff_solver_destroy(ff_solver *s);
 /* From the next solve on, costs count the crowd: CROWD (borrowed, w*h,
  * 256 = no slowing; cost.h) or NULL for none.  A repair needs the CROWD of
@@ -107,6 +121,9 @@ size_t ff_solver_bytes(const ff_solver *s);
  * 0 for a bad size.  Callers that know the memory free compare the two up
  * front instead of failing half way. */
 size_t ff_solver_bytes_for(int w, int h);
+/* What ff_solver_create_hier(W, H) takes with sectors of SECTOR cells (0:
+ * the default), before the portals, which depend on the level. */
+size_t ff_solver_bytes_for_hier(int w, int h, int sector);
 /* True when a full field of W x H cells needs more than AVAIL bytes (0:
  * no limit known), and then says so in BUF (N bytes; may be NULL):
  * "a full field of 16384x16384 cells needs 3.1 GB, more than the 2.0 GB
@@ -127,12 +144,24 @@ ff_err ff_solver_set_threads(ff_solver *s, int n);
  * the solve is done or begun again) towards GOALS (NGOALS shapes; pass
  * L->meta.goals to use the level's own).  FF_E_INVAL on bad options,
  * FF_E_RANGE for a goal outside the level, FF_E_WALL when no goal cell is
- * passable.  On error the previous result is kept. */
+ * passable.  On error the previous result is kept.
+ *
+ * The hierarchical method does its first phase here: it builds the graph
+ * of sectors and portals the first time, then brings it up to date with
+ * L's costs, rebuilding only the sectors whose cells or borders changed,
+ * and solves the field near the goals (FF_E_NOMEM when memory runs out;
+ * the field is then empty).  A one-shot solve stops there: values and
+ * arrows are computed when they are asked for (see the queries).
+ * Stepped, it settles the portals (INTEGRATE, a unit is a portal, a
+ * wave those within one sector's width of cost), then solves every
+ * sector's fine field (FLOW, a unit is a sector, a wave a row of them). */
 ff_err ff_solver_begin(ff_solver *s, const ff_level *l, const ff_shape *goals,
 		       int ngoals, const ff_solver_opts *opts);
 /* After begin() failed on a goal: the index of that goal, else -1. */
 int ff_solver_bad_goal(const ff_solver *s);
-/* Advances N units; returns the phase reached. */
+/* Advances N units; returns the phase reached.  FF_STEP_ALL from a solve
+ * not stepped yet is a one-shot solve, as ff_solver_solve() runs it (the
+ * same values and arrows as stepping). */
 ff_phase ff_solver_step(ff_solver *s, ff_step_unit unit, long n);
 /* ff_solver_begin + step to the end. */
 ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,
@@ -143,14 +172,17 @@ ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,
  * every cell within ff_costs_reach() of them when one became or stopped
  * being a wall.  When the level's cost rules changed (its wall_penalty
  * parameters) it solves again.  Needs phase FF_PHASE_DONE (FF_E_STATE
- * otherwise). */
+ * otherwise).  The hierarchical field rebuilds the sectors the
+ * rectangle touches (its effective costs) and starts its order again (its
+ * fine fields are solved again as asked for). */
 ff_err ff_solver_repair(ff_solver *s, int x0, int y0, int x1, int y1);
 
 /* --- queries ----------------------------------------------------------- */
 
 ff_phase ff_solver_phase(const ff_solver *s);
 const char *ff_phase_name(ff_phase p);
-/* The method's word: "dijkstra", "fmm" or "fmm2" (second-order FMM). */
+/* The method's word: "dijkstra", "fmm", "fmm2" (second-order FMM) or
+ * "hier". */
 const char *ff_method_name(const ff_solver_opts *o);
 /* The word with Dijkstra's connectivity and arrow rule, as the editor
  * shows it: "dijkstra8", "dijkstra4", "dijkstra8-lowest", "fmm", "fmm2"
@@ -159,11 +191,12 @@ const char *ff_method_label(const ff_solver_opts *o);
 /* Sets O's method and order from such a word; false when it is none. */
 bool ff_method_parse(const char *word, ff_solver_opts *o);
 /* Applies one word of the solver's vocabulary to O: a method (as
- * ff_method_parse), a connectivity "8" or "4", or an arrow rule
- * "cheapest" or "lowest"; false when it is none of them.  The command
+ * ff_method_parse), a connectivity "8" or "4", an arrow rule "cheapest"
+ * or "lowest", or the hierarchy's sector side "sector8", "sector16",
+ * "sector32" or "sector64"; false when it is none of them.  The command
  * language, the split view and the command line all read these words. */
 bool ff_solver_word(const char *word, ff_solver_opts *o);
-#define FF_SOLVER_WORDS "dijkstra, fmm, fmm2, 8, 4, cheapest or lowest"
+#define FF_SOLVER_WORDS "dijkstra, fmm, fmm2, hier, 8, 4, cheapest, lowest or sector8..64"
 /* The words that give O back through ff_solver_word(), e.g. "dijkstra 8",
  * "dijkstra 4 lowest" or "fmm2 8", into BUF (SIZE bytes). */
 void ff_solver_words(const ff_solver_opts *o, char *buf, size_t size);
@@ -172,7 +205,16 @@ ff_metric ff_solver_metric(const ff_solver_opts *o);
 /* The effective cost (cost.h) the solve integrates at (x, y): 1..254 or
  * FF_WALL; -1 outside the level or before the COST phase is done. */
 int ff_solver_cost(const ff_solver *s, int x, int y);
-/* Integration value at (x, y): INFINITY when unreachable or a wall, or not
+/* The hierarchical field is solved where it is asked: once its solve is
+ * done, ff_solver_value(), ff_solver_dir(), ff_solver_flow() and
+ * ff_solver_sample() search the portal graph as far as the cell's sector
+ * needs and solve that sector's fine field (a few tens of microseconds),
+ * which a cache keeps for the next queries; this is what a simulation on
+ * a large level calls, for the cells its agents are in.  They keep their
+ * const for the callers, but change the cache: not from two threads at
+ * once.  While a solve is stepped they show only what is known.
+ *
+ * Integration value at (x, y): INFINITY when unreachable or a wall, or not
  * yet settled while stepping. */
 double ff_solver_value(const ff_solver *s, int x, int y);
 /* The arrow at (x, y): FF_DIR_* or FF_DIR_NONE.  This is what every view
@@ -205,5 +247,21 @@ bool ff_solver_from(const ff_solver *s, int x, int y, int *from_x, int *from_y);
  * Returns how many (0 for goals, walls and unsettled cells) and fills XS,
  * YS. */
 int ff_solver_sources(const ff_solver *s, int x, int y, int xs[2], int ys[2]);
+
+/* --- the hierarchy --------------------------------------------------------- */
+
+/* Computes now what the hierarchical field computes the first time a
+ * query needs it: the distances between the portals of every sector (a
+ * level loaded, before play: 0.6 s for 4096^2 rooms).  FF_E_STATE when no
+ * hierarchical solve is begun, FF_E_NOMEM. */
+ff_err ff_solver_prepare(ff_solver *s);
+
+/* The sector side of a hierarchical field, 0 for other methods. */
+int ff_solver_sector_size(const ff_solver *s);
+/* What the sector of (x, y) holds: 0 nothing yet, 1 the exact field near
+ * the goals, 2 a fine field solved (in the cache). */
+int ff_solver_sector_state(const ff_solver *s, int x, int y);
+/* Whether (x, y) is a portal; *G its value once settled (else INFINITY). */
+bool ff_solver_portal(const ff_solver *s, int x, int y, double *g);
 
 #endif

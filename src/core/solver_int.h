@@ -133,6 +133,11 @@ struct ff_solver {
 	long par_rounds, par_worker;        /* two-part rounds, and those whose
 					       second part the worker did */
 	long par_falls;                     /* fallbacks to one thread (tests) */
+
+	/* the hierarchical field (solver_hier.h): made at its first solve, or
+	 * by ff_solver_create_hier(), whose solver has no buffers above */
+	struct ff_hier *hier;
+	bool hier_only;
 };
 
 static inline long ffq_key(const ff_solver *s, double v)

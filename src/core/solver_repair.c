@@ -26,6 +26,7 @@
  */
 #include <string.h>
 
+#include "solver_hier.h"
 #include "solver_int.h"
 
 typedef struct rctx {
@@ -224,6 +225,8 @@ ff_err ff_solver_repair(ff_solver *s, int x0, int y0, int x1, int y1)
 	for (int i = 0; i < s->ngoals; i++)
 		if (ff_level_check_shape_as(s->lvl, &s->goals[i], true, s->costs.cls))
 			return full(s);          /* reports the goal's error */
+	if (s->opts.method == FF_METHOD_HIER)
+		return ff_hier_update(s->hier, s->lvl, x0, y0, x1, y1) ? full(s) : FF_OK;
 	if (s->opts.method != FF_METHOD_DIJKSTRA)
 		return full(s);
 	x0 = x0 < 0 ? 0 : x0, y0 = y0 < 0 ? 0 : y0;
