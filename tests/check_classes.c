@@ -19,7 +19,7 @@
 #include "testlevel.h"
 #include "testsession.h"
 
-static const ff_solver_opts DIJ8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
+static const ff_solver_opts DIJ8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 
 /* L's field towards its goals for class CLS ("none" for the painted
  * costs), solved by Dijkstra with 8 neighbours. */

@@ -301,7 +301,7 @@ START_TEST(arrow_rule_words)
 	ck_assert_int_eq(s->opts.connectivity, 4);
 	ck_assert_int_eq(ff_cmd_exec(s, "solve steepest", &r), FF_E_PARSE);
 	ck_assert_int_eq(r.col, 7);
-	ck_assert_str_eq(r.msg, "expected dijkstra, fmm, fmm2, hier, 8, 4, cheapest, lowest or sector8..64 but got "
+	ck_assert_str_eq(r.msg, "expected dijkstra, fmm, fmm2, hier, 8, 4, cheapest, lowest, los, nolos or sector8..64 but got "
 			 "'steepest'");
 	ts_stop(s);
 }

@@ -123,7 +123,7 @@ START_TEST(crowd_detour)
 	 * straight through it (8 with no crowd) */
 	ff_level *l = ff_level_create(9, 3, "t");
 	ff_shape goal = {FF_SHAPE_CELL, 8, 1, 0, 0, 0};
-	ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
+	ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	ff_solver *s = ff_solver_create(9, 3);
 	uint16_t crowd[27];
 

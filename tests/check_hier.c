@@ -22,8 +22,8 @@
 
 #include "allocwrap.h"
 
-static const ff_solver_opts DIJ = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
-static const ff_solver_opts HIER = {FF_METHOD_HIER, 8, 1, FF_ARROW_CHEAPEST, 0};
+static const ff_solver_opts DIJ = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
+static const ff_solver_opts HIER = {FF_METHOD_HIER, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 
 static ff_shape cell(int x, int y)
 {

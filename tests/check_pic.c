@@ -146,7 +146,7 @@ static ff_level *test_level(void)
 
 static ff_solver *solved(const ff_level *l)
 {
-	ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
+	ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	ff_solver *s = ff_solver_create(l->w, l->h);
 
 	ck_assert_ptr_nonnull(s);

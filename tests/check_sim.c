@@ -52,7 +52,7 @@ static ff_level *load(const char *name)
 /* The fields of W's level solved with METHOD, the default group's now. */
 static void solve_with(world *w, ff_method method)
 {
-	ff_solver_opts o = {method, 8, 1, FF_ARROW_CHEAPEST, 0};
+	ff_solver_opts o = {method, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 
 	w->f = ff_fields_create(w->l, &o);
 	ck_assert_ptr_nonnull(w->f);
@@ -352,7 +352,7 @@ START_TEST(exits_split_by_nearness)
 {
 	world w;
 	ff_solver *one[3];
-	ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0};
+	ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	double lx[300], ly[300];
 	int want[300], got[3] = {0}, expect[3] = {0}, agree = 0;
 	ff_agent a;
@@ -478,7 +478,7 @@ START_TEST(never_in_a_wall)
 
 	for (int run = 0; run < 10; run++) {
 		world w;
-		ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0};
+		ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 
 		w.l = random_level(&rs);
 		random_params(w.l, &rs);
@@ -567,7 +567,7 @@ START_TEST(bad_arguments)
 	ck_assert_int_gt((long)ff_sim_bytes(w.sim), 64 * 32);
 	empty = ff_level_create(64, 32, "empty");
 	{
-		ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0};
+		ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 		ff_fields *ef = ff_fields_create(empty, &o);
 
 		sim = ff_sim_create(empty, ef, 0);

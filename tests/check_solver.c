@@ -23,10 +23,10 @@
 
 #define SQRT2 1.41421356237309504880
 
-static const ff_solver_opts DIJ8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
-static const ff_solver_opts DIJ4 = {FF_METHOD_DIJKSTRA, 4, 1, FF_ARROW_CHEAPEST, 0};
-static const ff_solver_opts FMM = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST, 0};
-static const ff_solver_opts FMM2 = {FF_METHOD_FMM, 4, 2, FF_ARROW_CHEAPEST, 0};
+static const ff_solver_opts DIJ8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
+static const ff_solver_opts DIJ4 = {FF_METHOD_DIJKSTRA, 4, 1, FF_ARROW_CHEAPEST, 0, false};
+static const ff_solver_opts FMM = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST, 0, false};
+static const ff_solver_opts FMM2 = {FF_METHOD_FMM, 4, 2, FF_ARROW_CHEAPEST, 0, false};
 
 /* A level from rows of glyphs: '.' cost 1, '#' wall, digits their cost. */
 static ff_level *grid(int w, int h, const char *rows)
@@ -159,8 +159,8 @@ START_TEST(unreachable_and_bad_goals)
 	ck_assert_int_eq(ff_solver_solve(s, l, &out, 1, &DIJ8), FF_E_RANGE);
 	ck_assert_int_eq(ff_solver_solve(s, l, &g, 0, &DIJ8), FF_E_INVAL);
 	{       /* second order is Fast Marching's only; no third */
-		const ff_solver_opts dij2 = {FF_METHOD_DIJKSTRA, 8, 2, FF_ARROW_CHEAPEST, 0};
-		const ff_solver_opts fmm3 = {FF_METHOD_FMM, 4, 3, FF_ARROW_CHEAPEST, 0};
+		const ff_solver_opts dij2 = {FF_METHOD_DIJKSTRA, 8, 2, FF_ARROW_CHEAPEST, 0, false};
+		const ff_solver_opts fmm3 = {FF_METHOD_FMM, 4, 3, FF_ARROW_CHEAPEST, 0, false};
 		ck_assert_int_eq(ff_solver_solve(s, l, &g, 1, &dij2), FF_E_INVAL);
 		ck_assert_int_eq(ff_solver_solve(s, l, &g, 1, &fmm3), FF_E_INVAL);
 	}
@@ -264,8 +264,8 @@ static long bellman_arrows(const ff_solver *s, const ff_level *l, int conn, bool
  * 40.07 instead of straight at 40.49). */
 START_TEST(arrows_are_cheapest_steps)
 {
-	const ff_solver_opts low8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_LOWEST, 0};
-	const ff_solver_opts low4 = {FF_METHOD_DIJKSTRA, 4, 1, FF_ARROW_LOWEST, 0};
+	const ff_solver_opts low8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_LOWEST, 0, false};
+	const ff_solver_opts low4 = {FF_METHOD_DIJKSTRA, 4, 1, FF_ARROW_LOWEST, 0, false};
 	long cells = 0, bad8 = 0, bad4 = 0;
 
 	for (int k = 0; k < 8; k++) {
@@ -303,7 +303,7 @@ END_TEST
  * lowest-neighbour rule at the goal (NE), a step that costs 5 sqrt 2. */
 START_TEST(arrow_rules_on_the_lesson)
 {
-	const ff_solver_opts low8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_LOWEST, 0};
+	const ff_solver_opts low8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_LOWEST, 0, false};
 	ff_level *l = grid(12, 7,
 			   "............"
 			   "............"
@@ -333,7 +333,7 @@ END_TEST
  * walls are checked with the weighted levels above.) */
 START_TEST(cheapest_equals_lowest_on_open_ground)
 {
-	const ff_solver_opts low8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_LOWEST, 0};
+	const ff_solver_opts low8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_LOWEST, 0, false};
 	ff_level *l = ff_gen_level(FF_GEN_OPEN, 83, 59, 40);
 	ff_solver *a = solve(l, l->meta.goals, 1, &DIJ8);
 	ff_solver *b = solve(l, l->meta.goals, 1, &low8);

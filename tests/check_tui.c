@@ -678,7 +678,7 @@ END_TEST
 
 START_TEST(large_solve_runs_in_slices)
 {
-	ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
+	ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	ff_solver *ref = ff_solver_create(120, 100);
 	char status[512];
 	int slices = 0;

@@ -320,7 +320,7 @@ END_TEST
 
 START_TEST(split_view_panes_agree_with_direct_solves)
 {
-	ff_solver_opts fmm4 = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST, 0}, dij8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
+	ff_solver_opts fmm4 = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST, 0, false}, dij8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	ff_solver *ref = ff_solver_create(12, 7);
 	char status[512];
 

@@ -192,6 +192,16 @@ grep -q "unknown arrow rule 'steepest'" err || fail "--arrows steepest said: $(c
 n=$(tr -d '#*\n' < open.txt | fold -w1 | sort -u | tr -d '\n')
 [ "$n" = "<>^bdpqv" ] || fail "ASCII arrows are '$n', not 8 distinct ones"
 
+# solve --los: on open ground each arrow is the one of the eight nearest
+# the straight line to the goal (hand-worked from the angles: W up to
+# 22.5 degrees off the row, NW 'q' beyond), where the grid's cheapest
+# steps run diagonally then straight
+printf 'type octile\nheight 3\nwidth 7\nmap\n.......\n.......\n.......\n' > o7.map
+"$F" solve o7.map --goal 0,0 --los --show flow --ascii > los.txt || fail "solve --los exited $?"
+[ "$(tr '\n' /  < los.txt)" = "*<<<<<</^qq<<<</^qqqq<</" ] || fail "--los arrows: $(cat los.txt)"
+"$F" solve o7.map --goal 0,0 --show flow --ascii > grid.txt || fail "solve exited $?"
+[ "$(tr '\n' /  < grid.txt)" = "*<<<<<</^qqqqqq/^qqqqqq/" ] || fail "grid arrows: $(cat grid.txt)"
+
 # sim --frames draws in the editor's glyphs: '*' the goal cells, 'o' and
 # digits agents, never '+' (the editor's frontier)
 "$F" sim "$lv/chokepoint.level" --ticks 1 --frames > frames.txt || fail "sim --frames exited $?"

@@ -64,6 +64,11 @@ tests_check_cost_SOURCES = tests/check_cost.c tests/testutil.h tests/testsession
 tests_check_cost_CFLAGS = $(TEST_CFLAGS)
 tests_check_cost_LDADD = $(TEST_LDADD)
 
+check_PROGRAMS += tests/check_los
+tests_check_los_SOURCES = tests/check_los.c tests/testutil.h
+tests_check_los_CFLAGS = $(TEST_CFLAGS)
+tests_check_los_LDADD = $(TEST_LDADD)
+
 check_PROGRAMS += tests/check_hier
 tests_check_hier_SOURCES = tests/check_hier.c tests/testutil.h tests/allocwrap.h
 tests_check_hier_CFLAGS = $(TEST_CFLAGS)

@@ -128,7 +128,7 @@ typedef struct bench_row {
 
 static bool row(FILE *out, const bench_row *r, bool quick)
 {
-	ff_solver_opts opts = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
+	ff_solver_opts opts = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	ff_level *l = bench_level(r->side);
 	ff_fields *fields = l ? ff_fields_create(l, &opts) : NULL;
 	const ff_solver *solver;

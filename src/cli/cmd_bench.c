@@ -74,7 +74,7 @@ static double time_solve(ff_solver *s, const ff_level *l, const ff_shape *g,
 static double time_repair(ff_solver *s, ff_level *l, const ff_shape *g, int ng,
 			  int reps)
 {
-	static const ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
+	static const ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	double t[64];
 	int x = g[0].x + l->w / 8, y = g[0].y + 3;
 	uint8_t old;
@@ -101,9 +101,9 @@ static double time_repair(ff_solver *s, ff_level *l, const ff_shape *g, int ng,
 static void bench_level(const char *grid, ff_level *l, const ff_shape *g, int ng,
 			int reps)
 {
-	static const ff_solver_opts dij = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
-	static const ff_solver_opts fmm = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST, 0};
-	static const ff_solver_opts fmm2 = {FF_METHOD_FMM, 4, 2, FF_ARROW_CHEAPEST, 0};
+	static const ff_solver_opts dij = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
+	static const ff_solver_opts fmm = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST, 0, false};
+	static const ff_solver_opts fmm2 = {FF_METHOD_FMM, 4, 2, FF_ARROW_CHEAPEST, 0, false};
 	ff_solver *s = ff_cli_solver_for(grid, l, &dij);
 	ff_err e;
 

@@ -610,7 +610,7 @@ int ff_cli_sim(int argc, char **argv)
 {
 	simopts o = {NULL, NULL, -1, -1, 0, 0, false, false, false, 0, {{0}}, 0};
 	const char **sets = calloc((size_t)argc + 1, sizeof *sets);
-	ff_solver_opts sopts = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0};
+	ff_solver_opts sopts = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	ff_fields *fields = NULL;
 	ff_level *l = NULL;
 	int nsets = 0, rc;

@@ -16,8 +16,8 @@
 
 static const char usage[] =
 	"usage: fieldmarshal solve LEVEL [--goal X,Y ...] [--method dijkstra|fmm|fmm2|hier]\n"
-	"                         [--sector N] [--connectivity 8|4] [--arrows cheapest|lowest]\n"
-	"                         [--group NAME] [--class CLASS]\n"
+	"                         [--sector N] [--los] [--connectivity 8|4]\n"
+	"                         [--arrows cheapest|lowest] [--group NAME] [--class CLASS]\n"
 	"                         [--show costs|effective|integration|flow]\n"
 	"                         [--query X,Y ...]\n"
 	"                         [--ascii] [--json] [--format text|svg|png] [-o FILE]\n"
@@ -33,6 +33,9 @@ static const char usage[] =
 	"                          few percent of exact; for large levels, it solves\n"
 	"                          only the sectors the output needs)\n"
 	"      --sector N          hier's sector side: 8, 16, 32 (default) or 64\n"
+	"      --los               line of sight (dijkstra, hier): a cell that sees its\n"
+	"                          goal (hier: its sector's exit) flows straight at it,\n"
+	"                          and its arrow is the one nearest that direction\n"
 	"  -c, --connectivity N    8 (default) or 4; Dijkstra only\n"
 	"  -r, --arrows RULE       cheapest (default): each arrow is the cheapest step,\n"
 	"                          so value = step + the value it points at; lowest:\n"
@@ -83,6 +86,7 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		{"goal", required_argument, NULL, 'g'},
 		{"method", required_argument, NULL, 'm'},
 		{"sector", required_argument, NULL, 'S'},
+		{"los", no_argument, NULL, 'L'},
 		{"connectivity", required_argument, NULL, 'c'},
 		{"arrows", required_argument, NULL, 'r'},
 		{"group", required_argument, NULL, 'G'},
@@ -113,6 +117,9 @@ static int parse_args(int argc, char **argv, solve_args *a)
 			if (!ff_method_parse(optarg, &a->opts))
 				return ff_cli_usage("solve", "unknown method '%s' (dijkstra, fmm, fmm2 "
 						    "or hier)", optarg);
+			break;
+		case 'L':
+			a->opts.los = true;
 			break;
 		case 'S':
 			snprintf(word, sizeof word, "sector%s", optarg);
@@ -386,7 +393,7 @@ int ff_cli_solve(int argc, char **argv)
 	ff_err e;
 
 	memset(&a, 0, sizeof a);
-	a.opts = (ff_solver_opts){FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0};
+	a.opts = (ff_solver_opts){FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	rc = parse_args(argc, argv, &a);
 	if (rc)
 		return rc < 0 ? FF_EXIT_OK : rc;

@@ -26,8 +26,9 @@ src_core_libffcore_la_SOURCES += \
 	src/core/solver_bucketq.c src/core/solver_dijkstra.c src/core/solver_fmm.c src/core/solver_repair.c \
 	src/core/solver_par.c src/core/solver_par.h \
 	src/core/solver_tile.c src/core/solver_tile.h \
+	src/core/solver_los.c src/core/solver_los.h \
 	src/core/solver_hier.c src/core/solver_hier.h src/core/solver_hier_int.h \
-	src/core/solver_hier_graph.c src/core/solver_hier_search.c \
+	src/core/solver_hier_graph.c src/core/solver_hier_search.c src/core/solver_hier_los.c \
 	src/core/level_gen.c src/core/level_gen.h
 # Crowd simulation: PRNG, the groups' fields, neighbour grid, agents.
 src_core_libffcore_la_SOURCES += \

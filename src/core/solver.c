@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "solver_hier.h"
+#include "solver_los.h"
 #include "solver_par.h"
 
 const int ff_dir_dx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
@@ -51,6 +52,7 @@ ff_solver *ff_solver_create(int w, int h)
 	}
 	s->phase = FF_PHASE_IDLE;
 	s->last = -1;
+	s->los_goal = -1;
 	/* exact for every padded index of a level of up to 16384^2 (solver_par.c) */
 	s->wmagic = ((uint64_t)1 << FF_WSHIFT) / (uint64_t)s->W + 1;
 	if (n >= FF_PAR_MIN_CELLS)
@@ -100,6 +102,8 @@ void ff_solver_destroy(ff_solver *s)
 		return;
 	ff_hier_destroy(s->hier);
 	ff_par_destroy(s->par);
+	free(s->los_t);
+	free(s->los_scratch);
 	free(s->cost);
 	free(s->val);
 	free(s->cf);
@@ -123,9 +127,12 @@ size_t ff_solver_bytes(const ff_solver *s)
 {
 	size_t hier = s->hier ? ff_hier_bytes(s->hier) : 0;
 
+	size_t los = (s->los_t ? s->np * sizeof *s->los_t : 0) +
+		     (s->los_scratch ? (size_t)ff_los_scratch(s->w, s->h) * sizeof(int64_t) : 0);
+
 	if (s->hier_only)
 		return sizeof *s + hier;
-	return own_bytes(s->w, s->h) + ff_par_bytes(s->par) + hier;
+	return own_bytes(s->w, s->h) + ff_par_bytes(s->par) + hier + los;
 }
 
 size_t ff_solver_bytes_for_hier(int w, int h, int sector)
@@ -183,7 +190,7 @@ static ff_err begin_hier(ff_solver *s, const ff_level *l, const ff_shape *goals,
 	if (!s->hier && !(s->hier = ff_hier_create(s->w, s->h)))
 		return FF_E_NOMEM;
 	return ff_hier_order(s->hier, l, goals, ngoals, o->sector ? o->sector : FF_SECTOR_DEFAULT,
-			     o->connectivity);
+			     o->connectivity, o->los);
 }
 
 static ff_err check_goals(ff_solver *s, const ff_level *l, const ff_shape *goals,
@@ -370,6 +377,15 @@ static bool integrate(ff_solver *s, long n, bool wave)
 					       : ff_dijkstra_run(s, n, wave);
 }
 
+/* The end of a full solve: its result, and the lines of sight on it. */
+static void done(ff_solver *s)
+{
+	s->phase = FF_PHASE_DONE;
+	s->have_result = true;
+	if (ffs_los(s))
+		ff_solver_los_pass(s);
+}
+
 /* advance() for the hierarchical method, whose COST phase begin() did:
  * INTEGRATE settles portals, FLOW solves sectors (a wave: a row of them). */
 static long advance_hier(ff_solver *s, long n, bool wave)
@@ -421,16 +437,16 @@ static long advance(ff_solver *s, long n, bool wave)
 		return 1;
 	case FF_PHASE_INTEGRATE:
 		if (integrate(s, wave ? -1 : n, wave)) {
-			s->phase = s->fused ? FF_PHASE_DONE : FF_PHASE_FLOW;
-			s->have_result = s->fused;
+			if (s->fused)
+				done(s);
+			else
+				s->phase = FF_PHASE_FLOW;
 		}
 		return wave ? 1 : s->settled - before;
 	case FF_PHASE_FLOW: {
 		size_t pos = s->flow_pos;
-		if (flow_step(s, n, wave)) {
-			s->phase = FF_PHASE_DONE;
-			s->have_result = true;
-		}
+		if (flow_step(s, n, wave))
+			done(s);
 		return wave ? 1 : (long)(s->flow_pos - pos);
 	}
 	default:
@@ -563,6 +579,8 @@ bool ff_solver_word(const char *word, ff_solver_opts *o)
 		o->arrows = FF_ARROW_CHEAPEST;
 	else if (!strcmp(word, "lowest"))
 		o->arrows = FF_ARROW_LOWEST;
+	else if (!strcmp(word, "los") || !strcmp(word, "nolos"))
+		o->los = word[0] == 'l';
 	else if (!strcmp(word, "sector8") || !strcmp(word, "sector16") ||
 		 !strcmp(word, "sector32") || !strcmp(word, "sector64"))
 		o->sector = atoi(word + 6);
@@ -577,8 +595,9 @@ void ff_solver_words(const ff_solver_opts *o, char *buf, size_t size)
 
 	if (o->sector && o->sector != FF_SECTOR_DEFAULT)
 		snprintf(sector, sizeof sector, " sector%d", o->sector);
-	snprintf(buf, size, "%s %d%s%s", ff_method_name(o), o->connectivity == 4 ? 4 : 8,
-		 o->arrows == FF_ARROW_LOWEST ? " lowest" : "", sector);
+	snprintf(buf, size, "%s %d%s%s%s", ff_method_name(o), o->connectivity == 4 ? 4 : 8,
+		 o->arrows == FF_ARROW_LOWEST ? " lowest" : "", sector,
+		 o->los && o->method != FF_METHOD_FMM ? " los" : "");
 }
 
 /* The hierarchical field of S (solving as asked: a cache, see solver.h). */
@@ -602,7 +621,8 @@ double ff_solver_value(const ff_solver *s, int x, int y)
 	return (s->cf[p] & FL_SETTLED) ? s->val[p] : INFINITY;
 }
 
-int ff_solver_dir(const ff_solver *s, int x, int y)
+/* The arrow of the grid: the cheapest step, or FMM's best aligned. */
+static int grid_dir(const ff_solver *s, int x, int y)
 {
 	ff_hier *H = hier_of(s);
 
@@ -614,13 +634,28 @@ int ff_solver_dir(const ff_solver *s, int x, int y)
 	return ffs_dir(s, ffs_index(s, x, y));
 }
 
+int ff_solver_dir(const ff_solver *s, int x, int y)
+{
+	int d = grid_dir(s, x, y), tx, ty;
+
+	if (d != FF_DIR_NONE && ff_solver_sees(s, x, y, &tx, &ty))
+		return ff_los_dir8(x, y, tx, ty);
+	return d;
+}
+
 void ff_solver_flow(const ff_solver *s, int x, int y, float *dx, float *dy)
 {
-	int d = ff_solver_dir(s, x, y);
+	int d = grid_dir(s, x, y), tx, ty;
 
 	*dx = *dy = 0.0f;
 	if (d == FF_DIR_NONE)
 		return;
+	if (ff_solver_sees(s, x, y, &tx, &ty)) {
+		double n = hypot(tx - x, ty - y);
+		*dx = (float)((tx - x) / n);
+		*dy = (float)((ty - y) / n);
+		return;
+	}
 	if (s->opts.method == FF_METHOD_FMM) {
 		ff_fmm_grad(s, ffs_index(s, x, y), dx, dy);
 		return;
@@ -751,4 +786,19 @@ bool ff_solver_portal(const ff_solver *s, int x, int y, double *g)
 ff_err ff_solver_prepare(ff_solver *s)
 {
 	return hier_of(s) ? ff_hier_build_edges(s->hier) : FF_E_STATE;
+}
+
+bool ff_solver_sees(const ff_solver *s, int x, int y, int *tx, int *ty)
+{
+	int32_t t;
+
+	if (!ffs_los(s) || s->phase != FF_PHASE_DONE || (unsigned)x >= (unsigned)s->w ||
+	    (unsigned)y >= (unsigned)s->h)
+		return false;
+	if (hier_of(s))
+		return ff_hier_sees(s->hier, x, y, tx, ty);
+	if ((t = ff_solver_los_target(s, ffs_index(s, x, y))) < 0)
+		return false;
+	*tx = t % s->W - 1, *ty = t / s->W - 1;
+	return true;
 }

@@ -68,6 +68,11 @@ typedef struct ff_solver_opts {
 	ff_arrow_rule arrows;    /* Dijkstra only (kept, unused, by FMM) */
 	int sector;              /* hier: sector side, 8, 16, 32 or 64 (0: the
 				    default) */
+	bool los;                /* Dijkstra and hier (FMM ignores it): line
+				    of sight, a cell that sees the goal its
+				    way leads to (or, hier, its sector's
+				    exit) flows straight at it
+				    (docs/solver.md) */
 } ff_solver_opts;
 
 typedef enum ff_phase {
@@ -192,11 +197,12 @@ const char *ff_method_label(const ff_solver_opts *o);
 bool ff_method_parse(const char *word, ff_solver_opts *o);
 /* Applies one word of the solver's vocabulary to O: a method (as
  * ff_method_parse), a connectivity "8" or "4", an arrow rule "cheapest"
- * or "lowest", or the hierarchy's sector side "sector8", "sector16",
- * "sector32" or "sector64"; false when it is none of them.  The command
+ * or "lowest", line of sight "los" or "nolos", or the hierarchy's sector
+ * side "sector8", "sector16", "sector32" or "sector64"; false when it is
+ * none of them.  The command
  * language, the split view and the command line all read these words. */
 bool ff_solver_word(const char *word, ff_solver_opts *o);
-#define FF_SOLVER_WORDS "dijkstra, fmm, fmm2, hier, 8, 4, cheapest, lowest or sector8..64"
+#define FF_SOLVER_WORDS "dijkstra, fmm, fmm2, hier, 8, 4, cheapest, lowest, los, nolos or sector8..64"
 /* The words that give O back through ff_solver_word(), e.g. "dijkstra 8",
  * "dijkstra 4 lowest" or "fmm2 8", into BUF (SIZE bytes). */
 void ff_solver_words(const ff_solver_opts *o, char *buf, size_t size);
@@ -220,9 +226,12 @@ double ff_solver_value(const ff_solver *s, int x, int y);
 /* The arrow at (x, y): FF_DIR_* or FF_DIR_NONE.  This is what every view
  * of the field shows (the editor, 'solve --show flow', replays' 'expect
  * dir'); ff_solver_flow() is its vector (Dijkstra) or the -grad T it was
- * read from (FMM). */
+ * read from (FMM).  With line of sight, a cell that sees its target shows
+ * the direction nearest the straight line to it instead of the cheapest
+ * step (the staircase of eight directions gone). */
 int ff_solver_dir(const ff_solver *s, int x, int y);
-/* Unit flow vector at cell (x, y); (0, 0) where there is none. */
+/* Unit flow vector at cell (x, y); (0, 0) where there is none.  With line
+ * of sight, a cell that sees its target gets the exact direction to it. */
 void ff_solver_flow(const ff_solver *s, int x, int y, float *dx, float *dy);
 /* Flow sampled bilinearly at continuous point (x, y) in cell units, where
  * cell (i, j) covers [i, i+1) x [j, j+1) and its centre is (i+.5, j+.5).
@@ -247,6 +256,11 @@ bool ff_solver_from(const ff_solver *s, int x, int y, int *from_x, int *from_y);
  * Returns how many (0 for goals, walls and unsettled cells) and fills XS,
  * YS. */
 int ff_solver_sources(const ff_solver *s, int x, int y, int xs[2], int ys[2]);
+
+/* Line of sight (opts.los): whether (x, y) sees the cell its way leads to
+ * (its goal; in a hierarchical field outside the near box, its sector's
+ * exit), into *TX, *TY.  ff_solver_flow() points straight at it. */
+bool ff_solver_sees(const ff_solver *s, int x, int y, int *tx, int *ty);
 
 /* --- the hierarchy --------------------------------------------------------- */
 

@@ -130,15 +130,16 @@ ff_err ffh_restart(ff_hier *H)
 	for (long s = 0; s < H->nsec && cmin > 1; s++)
 		if (H->sec[s].cmin < cmin)
 			cmin = H->sec[s].cmin;
+	H->cmin = (uint8_t)cmin;
 	H->ha = cmin * UNIT;
 	H->hb = ceil(cmin * 1.4142135623730951 * UNIT) - H->ha;
-	if (solve_near(H) || !seed_search(H))
+	if (solve_near(H) || !seed_search(H) || (H->los && ffh_los_near(H)))
 		return FF_E_NOMEM;
 	return FF_OK;
 }
 
 ff_err ff_hier_order(ff_hier *H, const ff_level *l, const ff_shape *goals, int ngoals,
-		     int sector, int conn)
+		     int sector, int conn, bool los)
 {
 	ff_err err;
 
@@ -149,6 +150,7 @@ ff_err ff_hier_order(ff_hier *H, const ff_level *l, const ff_shape *goals, int n
 		return err;
 	memmove(H->goals, goals, (size_t)ngoals * sizeof *goals);
 	H->ngoals = ngoals;
+	H->los = los;
 	return ffh_restart(H);
 }
 
@@ -269,7 +271,11 @@ static int solve_sector(ff_hier *H, long s)
 	hsec *c = &H->sec[s];
 	int k;
 
+	const size_t S2 = (size_t)H->S * (size_t)H->S;
+
 	if (!load_base(H, s, t) || !seed_ring(H, s, t))
+		return -1;
+	if (H->los && !H->slos && !(H->slos = malloc((size_t)H->nslot * S2 * sizeof *H->slos)))
 		return -1;
 	ff_tile_run(t, NULL, 0);
 	ff_tile_arrows(t);
@@ -280,6 +286,8 @@ static int solve_sector(ff_hier *H, long s)
 			t->dir[p] = d;
 	}
 	k = take_slot(H);
+	if (H->los && !ffh_los_sector(H, t, H->slos + (size_t)k * S2))
+		return -1;
 	H->ssec[k] = (int32_t)s;
 	H->sepoch[k] = H->epoch;
 	H->sref[k] = 1;
@@ -364,6 +372,18 @@ double ff_hier_value(ff_hier *H, int x, int y)
 int ff_hier_dir(ff_hier *H, int x, int y)
 {
 	return cell_ok(H, x, y) && ffh_pass(H, x, y) ? dir_in(H, need(H, x, y), x, y) : FF_DIR_NONE;
+}
+
+bool ff_hier_sees(ff_hier *H, int x, int y, int *tx, int *ty)
+{
+	int k;
+	int32_t t;
+
+	if (!H->los || !cell_ok(H, x, y) || !ffh_pass(H, x, y) || (k = need(H, x, y)) < 0 ||
+	    (t = H->slos[slot_at(H, k, x, y)]) < 0)
+		return false;
+	*tx = t % H->w, *ty = t / H->w;
+	return true;
 }
 
 double ff_hier_known_value(const ff_hier *H, int x, int y)

@@ -57,7 +57,7 @@ size_t ff_hier_bytes_for(int w, int h, int sector);
  * changed), solves the near box and seeds the search.  SECTOR is the
  * sector size (8..64, a power of two), CONN 8 or 4.  FF_E_NOMEM. */
 ff_err ff_hier_order(ff_hier *H, const ff_level *l, const ff_shape *goals, int ngoals,
-		     int sector, int conn);
+		     int sector, int conn, bool los);
 /* After the costs of [X0,X1] x [Y0,Y1] changed in L: rebuilds the sectors
  * they touch (their cells or borders) and starts the order again. */
 ff_err ff_hier_update(ff_hier *H, const ff_level *l, int x0, int y0, int x1, int y1);
@@ -66,6 +66,9 @@ ff_err ff_hier_update(ff_hier *H, const ff_level *l, int x0, int y0, int x1, int
  * unreachable, or on FF_E_NOMEM. */
 double ff_hier_value(ff_hier *H, int x, int y);
 int ff_hier_dir(ff_hier *H, int x, int y);
+/* With line of sight: whether (x, y) sees where its way leads (a goal in
+ * the near box, else its sector's exit), solving as ff_hier_value(). */
+bool ff_hier_sees(ff_hier *H, int x, int y, int *tx, int *ty);
 /* The same, only from what is already known (INFINITY / FF_DIR_NONE for
  * cells of sectors not solved): for views of a field being stepped. */
 double ff_hier_known_value(const ff_hier *H, int x, int y);

@@ -54,6 +54,8 @@ void ffh_free_graph(ff_hier *H)
 	free(H->sref);
 	free(H->ssec);
 	free(H->sepoch);
+	free(H->slos);
+	H->slos = NULL;
 	H->sec = NULL;
 	H->sval = NULL;
 	H->sdir = H->sref = NULL;
@@ -77,6 +79,9 @@ void ff_hier_destroy(ff_hier *H)
 	free(H->hkey);
 	free(H->hg);
 	free(H->scratch);
+	free(H->ntgt);
+	free(H->nlos);
+	free(H->ltgt);
 	free(H->cost);
 	free(H);
 }
@@ -104,7 +109,9 @@ size_t ff_hier_bytes(const ff_hier *H)
 	       H->graph_bytes + (size_t)H->nslot * ((size_t)H->S * (size_t)H->S * 9 + 13) +
 	       ff_tile_bytes(&H->tile) + ff_tile_bytes(&H->near) + ff_tile_bytes(&H->edge) +
 	       ff_tile_bytes(&H->base) +
-	       H->hcap * (sizeof *H->heap + 2 * sizeof *H->hkey);
+	       H->hcap * (sizeof *H->heap + 2 * sizeof *H->hkey) +
+	       (H->slos ? (size_t)H->nslot * (size_t)H->S * (size_t)H->S * sizeof *H->slos : 0) +
+	       (H->nntgt + H->nnlos + H->nltgt) * sizeof *H->ntgt;
 }
 
 /* --- the graph ------------------------------------------------------------ */

@@ -75,6 +75,15 @@ struct ff_hier {
 	long settled;
 	int32_t last;               /* last ref settled, or -1 */
 
+	/* line of sight (solver_hier_los.c): where each cell of the near box
+	 * leads and which goal it sees; scratch for a sector; what each cell
+	 * of a slot sees (level indices, -1 for nothing) */
+	bool los;
+	uint8_t cmin;               /* the level's cheapest cost, the one a
+				       line of sight crosses */
+	int32_t *ntgt, *nlos, *ltgt, *slos;
+	size_t nntgt, nnlos, nltgt;
+
 	/* fine fields */
 	int nslot, hand;
 	double *sval;
@@ -183,5 +192,13 @@ double ffh_near_val(const ff_hier *H, int x, int y);
 ff_err ffh_restart(ff_hier *H);
 /* Out of memory in a search: the order starts again; true. */
 bool ffh_cut_short(ff_hier *H);
+
+/* --- line of sight (solver_hier_los.c) ----------------------------------------- */
+
+/* Which goal each cell of the near box sees (after solve_near()). */
+ff_err ffh_los_near(ff_hier *H);
+/* What each cell of the solved sector tile T sees, into OUT (a slot's
+ * layout, level indices, -1 for nothing); false on FF_E_NOMEM. */
+bool ffh_los_sector(ff_hier *H, const ff_tile *t, int32_t *out);
 
 #endif

@@ -62,7 +62,8 @@
 /* cf byte: direction in the low 4 bits, then the flags */
 enum {
 	CF_DIR = 0x0f, CF_NODIR = 0x0f,
-	FL_SETTLED = 0x10, FL_INA = 0x20, FL_CHECKED = 0x40
+	FL_SETTLED = 0x10, FL_INA = 0x20, FL_CHECKED = 0x40,
+	FL_LOS = 0x80                       /* sees its goal (solver_los.c) */
 };
 
 /* What a one-shot Dijkstra settle lowered, queued a batch at a time
@@ -138,7 +139,21 @@ struct ff_solver {
 	 * by ff_solver_create_hier(), whose solver has no buffers above */
 	struct ff_hier *hier;
 	bool hier_only;
+
+	/* line of sight (opts.los): the goal cell each cell's way leads to
+	 * (only when there is more than one), made at the first such solve */
+	int32_t los_goal;                   /* the one goal cell, or -1 */
+	int32_t *los_t;
+	int64_t *los_scratch;
+	long los_cells;                     /* cells that see their goal */
 };
+
+/* Whether the solve looks for lines of sight: asked for, and not Fast
+ * Marching (its gradient has no staircase). */
+static inline bool ffs_los(const ff_solver *s)
+{
+	return s->opts.los && s->opts.method != FF_METHOD_FMM;
+}
 
 static inline long ffq_key(const ff_solver *s, double v)
 {
@@ -266,6 +281,11 @@ void ff_fmm_flow_span(ff_solver *s, int32_t p, int32_t n);
 /* The accepted neighbours below P that its upwind update used (the lower
  * first) into M; returns how many, 0 to 2. */
 int ff_fmm_sources(const ff_solver *s, int32_t p, int32_t m[2]);
+/* Marks the cells that see the goal their arrows lead to (FL_LOS) after a
+ * Dijkstra solve with opts.los; without memory for it, none. */
+void ff_solver_los_pass(ff_solver *s);
+/* The goal cell padded cell P sees, or -1. */
+int32_t ff_solver_los_target(const ff_solver *s, int32_t p);
 /* Seeds the goal cells; fills COST first (the queue's pool is the
  * scratch of ff_costs_fill(): it is empty then). */
 void ff_solver_seed(ff_solver *s);

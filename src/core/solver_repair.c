@@ -261,5 +261,7 @@ ff_err ff_solver_repair(ff_solver *s, int x0, int y0, int x1, int y1)
 	ff_dijkstra_run(s, -1, false);
 	finish(s);
 	s->last = -1;
+	if (ffs_los(s))
+		ff_solver_los_pass(s);
 	return FF_OK;
 }

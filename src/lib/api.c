@@ -129,10 +129,10 @@ void fm_field_free(fm_field *field)
 int fm_field_solve(fm_field *field, const fm_level *level, fm_method method)
 {
 	static const ff_solver_opts opts[] = {
-		[FM_DIJKSTRA] = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0},
-		[FM_DIJKSTRA_4] = {FF_METHOD_DIJKSTRA, 4, 1, FF_ARROW_CHEAPEST, 0},
-		[FM_FAST_MARCHING] = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST, 0},
-		[FM_FAST_MARCHING_2] = {FF_METHOD_FMM, 4, 2, FF_ARROW_CHEAPEST, 0},
+		[FM_DIJKSTRA] = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false},
+		[FM_DIJKSTRA_4] = {FF_METHOD_DIJKSTRA, 4, 1, FF_ARROW_CHEAPEST, 0, false},
+		[FM_FAST_MARCHING] = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST, 0, false},
+		[FM_FAST_MARCHING_2] = {FF_METHOD_FMM, 4, 2, FF_ARROW_CHEAPEST, 0, false},
 	};
 	const ff_level *l = level->l;
 	ff_err err;

@@ -442,7 +442,7 @@ void ff_ctl_init(ff_ctl *c, ff_session *s, const ff_ctl_hooks *hooks, int cols, 
 	c->pen.dyn = FF_WALL;
 	c->slice.cells = FF_SLICE_CELLS;
 	c->rec.log = (ff_buf)FF_BUF_INIT;
-	c->split.opts = (ff_solver_opts){FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0};
+	c->split.opts = (ff_solver_opts){FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	ff_prompt_init(&c->prompt);
 	ff_session_keep_log(s);
 	ff_ctl_center(c);

@@ -142,7 +142,7 @@ typedef struct run {
 
 static void start(run *r, ff_level *l, uint64_t seed, unsigned flags)
 {
-	ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0};
+	ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 
 	r->l = l;
 	r->dt = l->meta.params[FF_P_DT];
