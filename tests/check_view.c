@@ -318,6 +318,70 @@ START_TEST(dynamic_layer_shows)
 }
 END_TEST
 
+/* The sight layer: after 'solve los' on open ground a cell that sees the
+ * goal shows, in the sight look, the arrow of the eight nearest the
+ * straight line (worked by hand: from 6,2 to 0,0 is 18 degrees off the
+ * row, W; from 2,2 NW); without the layer, or without 'los', plain
+ * arrows (the grid's NW at 6,2: the staircase).  The sectors layer: a
+ * hier solve's portals as their glyph, where ff_solver_portal() says and
+ * at the ends of the window between the two sectors of 8 (worked by
+ * hand), a sector's first row and column in their own look. */
+START_TEST(sight_and_sectors_layers)
+{
+	const ff_solver *sv;
+	ff_cell_look look;
+	long portals = 0;
+
+	start(16, 8, 80, 24);
+	ctl.view.utf8 = false;
+	ok(&sess, "goal add cell 0,0");
+	ok(&sess, "solve dijkstra los");
+	ff_ctl_run(&ctl, "layer sight on");
+	ff_view_cell(&ctl, 6, 2, &look);
+	ck_assert_str_eq(look.text, "<");
+	ck_assert_int_eq(look.kind, FF_LOOK_SIGHT);
+	ff_view_cell(&ctl, 2, 2, &look);
+	ck_assert_str_eq(look.text, "q");
+	ck_assert_int_eq(look.kind, FF_LOOK_SIGHT);
+	ff_ctl_run(&ctl, "layer sight off");
+	ff_view_cell(&ctl, 6, 2, &look);
+	ck_assert_int_eq(look.kind, FF_LOOK_ARROW);
+	ff_ctl_run(&ctl, "layer sight on");
+	ok(&sess, "solve nolos");
+	ff_view_cell(&ctl, 6, 2, &look);
+	ck_assert_str_eq(look.text, "q");
+	ck_assert_int_eq(look.kind, FF_LOOK_ARROW);
+
+	ok(&sess, "solve hier sector8");
+	ff_ctl_run(&ctl, "layer sectors on");
+	sv = ff_ctl_pane_solver(&ctl, 0);
+	for (int y = 0; y < 8; y++)
+		for (int x = 0; x < 16; x++) {
+			double g;
+			bool p = ff_solver_portal(sv, x, y, &g);
+			ff_view_cell(&ctl, x, y, &look);
+			if (x == 0 && y == 0)
+				continue;
+			ck_assert_msg((look.kind == FF_LOOK_PORTAL) == p, "%d,%d: kind %d", x, y,
+				      look.kind);
+			portals += p;
+		}
+	ck_assert_int_ge(portals, 4);
+	ff_view_cell(&ctl, 7, 0, &look);
+	ck_assert_str_eq(look.text, ff_glyph(FF_GLYPH_PORTAL, false));
+	ff_view_cell(&ctl, 8, 7, &look);
+	ck_assert_int_eq(look.kind, FF_LOOK_PORTAL);
+	ff_view_cell(&ctl, 8, 3, &look);
+	ck_assert_int_eq(look.kind, FF_LOOK_SECTOR);
+	ff_view_cell(&ctl, 3, 3, &look);
+	ck_assert_int_eq(look.kind, FF_LOOK_ARROW);
+	ff_ctl_run(&ctl, "layer sectors off");
+	ff_view_cell(&ctl, 7, 0, &look);
+	ck_assert_int_eq(look.kind, FF_LOOK_ARROW);
+	stop();
+}
+END_TEST
+
 START_TEST(split_view_panes_agree_with_direct_solves)
 {
 	ff_solver_opts fmm4 = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST, 0, false}, dij8 = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
@@ -606,6 +670,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, came_from_layer_names_the_settling_neighbour);
 	tcase_add_test(tc, unreachable_cells_and_monochrome_marks);
 	tcase_add_test(tc, dynamic_layer_shows);
+	tcase_add_test(tc, sight_and_sectors_layers);
 	tcase_add_test(tc, split_view_panes_agree_with_direct_solves);
 	tcase_add_test(tc, export_ansi_has_colours);
 	tcase_add_test(tc, one_arrow_for_editor_cli_and_sim);

@@ -1231,9 +1231,9 @@ static const command commands[] = {
 	 do_group, CMD_AT},
 	{{"name", "NAME", "rename the level"}, do_name, 0},
 	{{"resize", "W,H", "crop or extend the level (top-left corner stays)"}, do_resize, 0},
-	{{"solve", "[dijkstra|fmm|fmm2|hier] [8|4] [cheapest|lowest] [sectorN] | off",
+	{{"solve", "[dijkstra|fmm|fmm2|hier] [8|4] [cheapest|lowest] [sectorN] [los|nolos] | off",
 	  "solve the field in one go (or drop it)"}, do_solve, 0},
-	{{"step", "begin [dijkstra|fmm|fmm2|hier] [8|4] [cheapest|lowest] [sectorN] | "
+	{{"step", "begin [dijkstra|fmm|fmm2|hier] [8|4] [cheapest|lowest] [sectorN] [los|nolos] | "
 	  "cell|wave|phase|all|back [N]",
 	  "begin a solve, advance it N units, or take N steps back"}, do_step, 0},
 	{{"sim", "spawn [N] | add X,Y N [R] [group NAME] | clear | reset | line X,Y X,Y | "

@@ -12,6 +12,7 @@ static const struct {
 	[FF_GLYPH_AGENT] = {"o", "o", "an agent (2..9: that many)"},
 	[FF_GLYPH_CROWD] = {"O", "O", "ten agents or more"},
 	[FF_GLYPH_DYN_WALL] = {"▒", "%", "a temporary wall (the dynamic layer)"},
+	[FF_GLYPH_PORTAL] = {"◆", "=", "a portal between sectors (hier)"},
 };
 
 /* FF_DIR_* order: E, S, W, N, SE, SW, NW, NE */

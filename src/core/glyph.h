@@ -25,6 +25,7 @@ typedef enum ff_glyph_id {
 	FF_GLYPH_AGENT,          /* one agent */
 	FF_GLYPH_CROWD,          /* ten agents or more (2..9: the digit) */
 	FF_GLYPH_DYN_WALL,       /* a temporary wall (the dynamic layer) */
+	FF_GLYPH_PORTAL,         /* a portal of the hierarchical field */
 	FF_GLYPH__COUNT
 } ff_glyph_id;
 

@@ -75,6 +75,10 @@ enum {
 	FF_LAYER_GROUP = 1 << 12,    /* the selected group's field instead of
 					the solved one (arrows, numbers) */
 	FF_LAYER_LINES = 1 << 13,    /* the crowd's counting lines */
+	FF_LAYER_SIGHT = 1 << 14,    /* line of sight: the arrows of cells that
+					see their goal (or exit) in their colour */
+	FF_LAYER_SECTORS = 1 << 15,  /* the hierarchy: its portals, and its
+					sectors' first row and column */
 };
 /* The layers a new editor shows. */
 #define FF_LAYERS_DEFAULT (FF_LAYER_COSTS | FF_LAYER_ARROWS | FF_LAYER_FRONTIER | \

@@ -23,7 +23,7 @@ static const ff_ui_cmd commands[] = {
 	{"zoom", NULL, "in|out|0|1|2", "cell width: glyphs, costs or whole numbers, decimals",
 	 VIEW, ff_ui_zoom},
 	{"layer", NULL, "costs|numbers|arrows|frontier|goals|spawns|from|unreachable|agents|dyn|"
-	 "density|speed|group|lines [on|off]", "show or hide a layer", VIEW, ff_ui_layer},
+	 "density|speed|group|lines|sight|sectors [on|off]", "show or hide a layer", VIEW, ff_ui_layer},
 	{"group", NULL, "[GROUP|next|prev]",
 	 "select a group: O orders it, the group layer shows its field", VIEW, ff_ui_group},
 	{"split", NULL, "[dijkstra|fmm|fmm2] [8|4] [cheapest|lowest] | off",

@@ -269,6 +269,7 @@ static const struct {
 	{"agents", FF_LAYER_AGENTS}, {"dyn", FF_LAYER_DYN},
 	{"density", FF_LAYER_DENSITY}, {"speed", FF_LAYER_SPEED},
 	{"group", FF_LAYER_GROUP}, {"lines", FF_LAYER_LINES},
+	{"sight", FF_LAYER_SIGHT}, {"sectors", FF_LAYER_SECTORS},
 };
 
 const char *ff_ctl_layer(int i, unsigned *bit)

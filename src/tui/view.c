@@ -6,8 +6,11 @@
  * wall, temporary wall of the dynamic layer, the crowd (view_crowd.c: in
  * monochrome the density digit, agents ('o', a digit when several share
  * the cell, 'O' from ten on, a named group's letter)), last settled cell
- * '@', frontier '+', goal '*', a counting line, unreachable 'x', came-from
- * or flow arrow, terrain glyph.  Wide cells show that mark followed by the
+ * '@', frontier '+', goal '*', a counting line, unreachable 'x', a portal
+ * of the hierarchy (the sectors layer), came-from or flow arrow (in the
+ * sight colour where the cell sees its goal, with the sight layer),
+ * terrain glyph; with the sectors layer a sector's first row and column
+ * are in their own colour.  Wide cells show that mark followed by the
  * integration value (whole at zoom 1, with decimals at zoom 2; a cell with
  * no mark then shows its terrain by colour alone, since a glyph such as
  * '.' would read as part of the number) or, before a solve, the cost.  With
@@ -33,6 +36,9 @@ typedef struct field_cell {
 	int dir;                 /* FF_DIR_* or -1 */
 	int from;                /* FF_DIR_* of the neighbour that settled it, or -1 */
 	bool frontier, last, done;
+	bool sees;               /* line of sight (the sight layer) */
+	bool portal, edge;       /* a portal; a sector's first row or column
+				    (the sectors layer) */
 } field_cell;
 
 int ff_view_came_from(const ff_solver *sv, int x, int y)
@@ -51,7 +57,7 @@ static void field_at(const ff_ctl *c, int pane, int x, int y, field_cell *f)
 {
 	const ff_solver *sv = ff_ctl_pane_solver(c, pane);
 	ff_phase ph;
-	int lx, ly, fx, fy;
+	int lx, ly, fx, fy, n;
 
 	memset(f, 0, sizeof *f);
 	f->value = INFINITY;
@@ -68,6 +74,13 @@ static void field_at(const ff_ctl *c, int pane, int x, int y, field_cell *f)
 	/* the solver's one definition of a cell's arrow, for every method */
 	f->dir = ff_solver_dir(sv, x, y);
 	f->dir = f->dir < 8 ? f->dir : -1;
+	if (c->view.layers & FF_LAYER_SIGHT)
+		f->sees = ff_solver_sees(sv, x, y, &lx, &ly);
+	if ((c->view.layers & FF_LAYER_SECTORS) && (n = ff_solver_sector_size(sv)) > 0) {
+		double g;
+		f->portal = ff_solver_portal(sv, x, y, &g);
+		f->edge = x % n == 0 || y % n == 0;
+	}
 	if (ph == FF_PHASE_INTEGRATE || ph == FF_PHASE_FLOW) {
 		f->frontier = ph == FF_PHASE_INTEGRATE && ff_solver_on_frontier(sv, x, y);
 		f->last = ff_solver_last(sv, &lx, &ly, &fx, &fy) && lx == x && ly == y;
@@ -172,14 +185,22 @@ static const char *marker(const ff_ctl *c, int x, int y, const field_cell *f, in
 		*kind = FF_LOOK_UNREACH;
 		return ff_glyph(FF_GLYPH_UNREACH, u);
 	}
+	if (f->portal) {
+		*kind = FF_LOOK_PORTAL;
+		return ff_glyph(FF_GLYPH_PORTAL, u);
+	}
 	if ((layers & FF_LAYER_SPAWNS) && in_spawn(l, x, y))
 		*kind = FF_LOOK_SPAWN;
+	else if (f->edge)
+		*kind = FF_LOOK_SECTOR;
 	if ((layers & FF_LAYER_FROM) && f->from >= 0) {
 		*kind = FF_LOOK_FROM;
 		return ff_glyph_from(f->from, u);
 	}
 	if ((layers & FF_LAYER_ARROWS) && f->dir >= 0) {
-		if (*kind == FF_LOOK_PLAIN)
+		if (f->sees)
+			*kind = FF_LOOK_SIGHT;
+		else if (*kind == FF_LOOK_PLAIN)
 			*kind = FF_LOOK_ARROW;
 		return ff_glyph_arrow(f->dir, u);
 	}
@@ -262,14 +283,14 @@ void ff_view_cell_pane(const ff_ctl *c, int pane, int x, int y, ff_cell_look *ou
  * density's heat in pairs of steps: blue, cyan, green, yellow, red), and
  * foregrounds of the looks (plain, goal, spawn, frontier, last,
  * unreachable, arrow, agent, from, temporary wall, counting line,
- * density digit); -3: the terminal's own on its own background, else
- * white. */
+ * density digit, sight, portal, sector edge); -3: the terminal's own on
+ * its own background, else white. */
 static const short bg256[FF_TIERS] = {-1, -1, 22, 58, 94, 130, 88, 52, 250,
 				      17, 19, 31, 37, 28, 70, 136, 172, 160, 124};
 static const short bg8[FF_TIERS] = {-1, -1, 2, 2, 3, 3, 1, 1, 7, 4, 4, 6, 6, 2, 2, 3, 3, 1, 1};
 static const short fg256[FF_LOOK__COUNT] = {-3, 46, 117, 45, 201, 196, -3, 226, 213, 160, 208,
-					    -3};
-static const short fg8[FF_LOOK__COUNT] = {-3, 2, 6, 6, 5, 1, -3, 3, 5, 1, 3, -3};
+					    -3, 51, 208, 244};
+static const short fg8[FF_LOOK__COUNT] = {-3, 2, 6, 6, 5, 1, -3, 3, 5, 1, 3, -3, 6, 3, 4};
 /* Foregrounds of the hues: named groups 1..15 (0 unused: the agent's
  * own), several groups in a cell, then speeds from stopped to free. */
 static const short hue256[FF_HUES] = {-3, 51, 201, 208, 46, 33, 196, 141, 220, 87, 219, 118,
@@ -296,10 +317,13 @@ unsigned ff_view_attrs(int tier, int kind, bool color, bool cursor, bool selecte
 	unsigned a = 0;
 
 	if (kind == FF_LOOK_GOAL || kind == FF_LOOK_LAST || kind == FF_LOOK_AGENT ||
-	    kind == FF_LOOK_FRONTIER || kind == FF_LOOK_DYN || kind == FF_LOOK_LINE)
+	    kind == FF_LOOK_FRONTIER || kind == FF_LOOK_DYN || kind == FF_LOOK_LINE ||
+	    kind == FF_LOOK_PORTAL || kind == FF_LOOK_SIGHT)
 		a |= FF_ATTR_BOLD;
 	if (kind == FF_LOOK_FROM)
 		a |= FF_ATTR_ITALIC;            /* never by colour alone */
+	if (kind == FF_LOOK_SECTOR)
+		a |= FF_ATTR_DIM;
 	if (!color) {
 		/* the terrain as attributes: walls reverse, costly ground
 		 * underlined, very costly also bold; spawn areas dim */

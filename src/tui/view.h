@@ -57,6 +57,9 @@ typedef enum ff_look_kind {
 	FF_LOOK_DYN,             /* a temporary wall of the dynamic layer */
 	FF_LOOK_LINE,            /* a counting line of the crowd */
 	FF_LOOK_DENSITY,         /* the density as a digit (monochrome) */
+	FF_LOOK_SIGHT,           /* the arrow of a cell with line of sight */
+	FF_LOOK_PORTAL,          /* a portal of the hierarchy */
+	FF_LOOK_SECTOR,          /* a cell of a sector's first row or column */
 	FF_LOOK__COUNT
 } ff_look_kind;
 
