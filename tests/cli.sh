@@ -107,6 +107,11 @@ printf '0 2 46.6568542\n0 5 unreachable\n' | cmp -s - out || fail "boats: $(cat 
 printf '30 3 6\n31 0 unreachable\n' | cmp -s - out || fail "flyers: $(cat out)"
 "$F" solve "$lv/harbour.level" --group default --query 30,10 > out
 printf '30 10 7.82842712\n' | cmp -s - out || fail "walkers: $(cat out)"
+# without --group, the level's field as the editor opens it: on squads
+# (no goal of the default group) east's, 79 straight steps from the west
+# end, where west's own goal lies (it solved every group's goals at once)
+"$F" solve "$lv/squads.level" --query 0,11 --query 79,11 > out
+printf '0 11 79\n79 11 0\n' | cmp -s - out || fail "squads without --group: $(cat out)"
 "$F" solve "$lv/harbour.level" --group pirates 2> err && fail "an unknown group solved"
 grep -q "^fieldmarshal: .*harbour.level has no group 'pirates' (its groups: default, boats, flyers)$" err ||
 	fail "an unknown group said: $(cat err)"

@@ -24,7 +24,9 @@ static const char usage[] =
 	"\n"
 	"Solves LEVEL (a text level or a Moving AI .map) towards its goals (or,\n"
 	"when it has none, the passable cell nearest its centre) and prints a\n"
-	"summary, the fields, or the values at queried cells.\n"
+	"summary, the fields, or the values at queried cells.  On a level with\n"
+	"groups, the goals are those of its first group that has any, as the\n"
+	"editor shows it on opening (--group picks another).\n"
 	"\n"
 	"  -g, --goal X,Y          a goal cell; repeatable; replaces the level's goals\n"
 	"  -m, --method M          dijkstra (exact, default), fmm (Fast Marching),\n"
@@ -403,6 +405,10 @@ int ff_cli_solve(int argc, char **argv)
 	l = ff_cli_load_level(a.path);
 	if (!l)
 		return FF_EXIT_FAIL;
+	/* Without --group or --goal: the level's field, as the editor shows it
+	 * (a level without groups: every goal, by the painted costs). */
+	if (!a.group && !a.ngoals && l->meta.ngoals)
+		a.group = ff_level_group_name(l, ff_level_field_group(l));
 	if (a.group && !use_group(l, &a)) {
 		ff_level_destroy(l);
 		return FF_EXIT_FAIL;

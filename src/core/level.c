@@ -332,6 +332,17 @@ int ff_level_group_goals(const ff_level *l, int g, ff_shape *out)
 	return n;
 }
 
+int ff_level_field_group(const ff_level *l)
+{
+	const ff_level_meta *m = &l->meta;
+
+	for (int g = 0; g < m->ngroups; g++)
+		for (int i = 0; i < m->ngoals; i++)
+			if (m->goal_group[i] == g)
+				return g;
+	return 0;
+}
+
 bool ff_level_is_goal(const ff_level *l, int x, int y)
 {
 	for (int i = 0; i < l->meta.ngoals; i++)

@@ -252,6 +252,10 @@ bool ff_group_name_ok(const char *name);
 int ff_level_meta_group(ff_level_meta *m, const char *name);
 /* The goals of group G into OUT (FF_GOALS_MAX shapes); how many. */
 int ff_level_group_goals(const ff_level *l, int g, ff_shape *out);
+/* The group whose field is "the level's field" (what the editor shows on
+ * opening, what `solve` solves without --group): the first group, in
+ * level order, that has a goal; the default group (0) when none has. */
+int ff_level_field_group(const ff_level *l);
 /* Checks a shape for use as a goal (GOAL) or spawn area: inside the level,
  * sensible size, touching at least one passable cell (FF_E_WALL). */
 ff_err ff_level_check_shape(const ff_level *l, const ff_shape *s, bool goal);

@@ -247,13 +247,7 @@ static ff_err ensure_solver(ff_session *s)
 
 int ff_session_field_group(const ff_session *s)
 {
-	const ff_level_meta *m = &s->level->meta;
-
-	for (int g = 0; g < m->ngroups; g++)
-		for (int i = 0; i < m->ngoals; i++)
-			if (m->goal_group[i] == g)
-				return g;
-	return 0;
+	return ff_level_field_group(s->level);
 }
 
 /* Begins again with the current options and replays the recorded steps. */

@@ -112,8 +112,7 @@ ff_err ff_session_redo(ff_session *s);
 void ff_session_mark_history(ff_session *s, bool on);
 
 /* The group whose goals the session's field solves, by the costs of its
- * movement class: the default group when it has goals, else the first
- * group that has (0 when none has). */
+ * movement class: ff_level_field_group() of its level. */
 int ff_session_field_group(const ff_session *s);
 /* Begins a field with OPTS (NULL: keep the current ones) and forgets the
  * steps taken.  FF_E_NOTFOUND when the level has no goals, FF_E_WALL when
