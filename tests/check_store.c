@@ -672,8 +672,11 @@ END_TEST
 /* A child saving big levels A and B in turn is killed at random moments;
  * each time the database must be intact and hold exactly A or B.  The
  * moments are spread over three saves as long as one takes here (timed
- * first), so that on a slow or loaded machine, or under the sanitizers,
- * kills still land before, inside and after saves. */
+ * first), counted from when the child has opened the database, so that on
+ * a slow or loaded machine, or under the sanitizers, kills still land
+ * before, inside and after saves; every ten rounds in which no save got
+ * through, the span doubles (a loaded machine may stall the child for
+ * longer than the timed save). */
 START_TEST(killed_mid_save)
 {
 	ff_level *a = random_level(1024, 1024, "big", 10), *b = random_level(1024, 1024, "big", 11);
@@ -691,21 +694,29 @@ START_TEST(killed_mid_save)
 	save_us = save_us < 20000 ? 20000 : save_us;
 	ck_assert_int_eq(ff_store_save(s, a, FF_STORE_ANY, NULL), FF_OK); /* A to begin with */
 	ff_store_destroy(s);
-	for (int round = 0; round < 30; round++) {
+	for (int round = 0, dry = 0; round < 30 || (!saw_b && round < 60); round++) {
 		struct timespec nap = {0, 0};
 		long us;
 		ff_level *got = NULL;
-		pid_t pid = fork();
+		int ready[2];
+		char byte;
+		pid_t pid;
 
+		ck_assert_int_eq(pipe(ready), 0);
+		pid = fork();
 		ck_assert_int_ge(pid, 0);
 		if (pid == 0) {
 			ff_store *c = ff_store_create();
-			if (!c || ff_store_open(c, db, 0))
+			if (!c || ff_store_open(c, db, 0) || write(ready[1], "o", 1) != 1)
 				_exit(1);
 			for (unsigned i = 0;; i++)
 				ff_store_save(c, i & 1 ? a : b, FF_STORE_ANY, NULL);
 		}
-		us = tu_range(&seed, 0, (int)(3 * save_us));
+		close(ready[1]);
+		ck_assert_int_eq(read(ready[0], &byte, 1), 1); /* the child is at its saves */
+		close(ready[0]);
+		dry = saw_b ? 0 : dry + 1;
+		us = tu_range(&seed, 0, (int)(3 * save_us << (dry / 10 < 3 ? dry / 10 : 3)));
 		nap.tv_sec = us / 1000000;
 		nap.tv_nsec = 1000L * (us % 1000000);
 		nanosleep(&nap, NULL);
