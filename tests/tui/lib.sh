@@ -63,9 +63,10 @@ fail() {
 
 # wait_for PATTERN [SECONDS]: until the screen contains PATTERN (grep -E);
 # wait_text TEXT [SECONDS]: until it contains TEXT as it stands.  A
-# failure names $where when it is set.
-wait_for() { until_screen -E "$1" "${2:-5}"; }
-wait_text() { until_screen -F "$1" "${2:-5}"; }
+# failure names $where when it is set.  Ten seconds by default: a loaded
+# machine (CI, a sanitizer build) can take seconds over a redraw.
+wait_for() { until_screen -E "$1" "${2:-10}"; }
+wait_text() { until_screen -F "$1" "${2:-10}"; }
 until_screen() {
 	i=0
 	while [ $i -lt "${3}0" ]; do

@@ -8,7 +8,13 @@ cp "$srcdir/levels/chokepoint.level" "$work/cp.level"
 start edit "$work/cp.level"
 T resize-window -t ed -x 120 -y 40
 wait_for '^#\.+#\.+#$'
-[ "$(screen | sed -n 39p | cut -c1-11)" = " chokepoint" ] || fail "no status line on row 38 at 120x40"
+# the status line may reach the pane a moment after the grid
+i=0
+until [ "$(screen | sed -n 39p | cut -c1-11)" = " chokepoint" ]; do
+	[ $i -lt 100 ] || fail "no status line on row 38 at 120x40"
+	sleep 0.1
+	i=$((i + 1))
+done
 T resize-window -t ed -x 70 -y 20
 wait_for 'terminal too small: 70x20, needs 80x24'
 keys l w                        # unseen: neither moves nor paints
