@@ -1118,9 +1118,10 @@ static ff_err do_tick(ff_session *s, const args *a, ff_patch *undo, ff_cmd_resul
 		return want(a, 2, "tick [N]", r);
 	if (a->n == 2)
 		TRY(word_int(a, 1, 1, 1000000, "count", &n, r));
+	/* before the crowd is made: a tick refused leaves none behind */
+	TRY(check_due(s, ff_session_tick(s) + n, a, r));
 	if ((err = ff_session_sim(s, &sim)))
 		return sim_error(a, err, r);
-	TRY(check_due(s, ff_session_tick(s) + n, a, r));
 	r->redraw = FF_REDRAW_AGENTS | FF_REDRAW_STATUS;
 	for (int i = 0; i < n; i++) {
 		ff_sim_step(sim);
