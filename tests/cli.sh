@@ -112,6 +112,22 @@ printf '30 10 7.82842712\n' | cmp -s - out || fail "walkers: $(cat out)"
 # end, where west's own goal lies (it solved every group's goals at once)
 "$F" solve "$lv/squads.level" --query 0,11 --query 79,11 > out
 printf '0 11 79\n79 11 0\n' | cmp -s - out || fail "squads without --group: $(cat out)"
+# queries alone stop once their cells are settled: the values of the full
+# field (with --show it solves it all), on a Moving AI map
+for m in dijkstra fmm2; do
+	for show in "" "--show integration"; do
+		"$F" solve "$srcdir/tests/data/den312d.map" --method $m --goal 13,12 \
+			--query 10,11 --query 40,60 --query 0,0 --query 12,33 $show > full ||
+			fail "solve --query $show exited $?"
+		tail -n 4 full > "out$show"
+	done
+	cmp -s out "out--show integration" ||
+		fail "$m --query: $(cat out) against $(cat "out--show integration")"
+done
+printf 'type octile\nheight 300\nwidth 300\nmap\n' > open300.map
+awk 'BEGIN { for (y = 0; y < 300; y++) { s = ""; for (x = 0; x < 300; x++) s = s "."; print s } }' >> open300.map
+"$F" solve open300.map --goal 150,150 --query 153,157 > out
+printf '153 157 8.24264069\n' | cmp -s - out || fail "open300 --query: $(cat out)"
 "$F" solve "$lv/harbour.level" --group pirates 2> err && fail "an unknown group solved"
 grep -q "^fieldmarshal: .*harbour.level has no group 'pirates' (its groups: default, boats, flyers)$" err ||
 	fail "an unknown group said: $(cat err)"

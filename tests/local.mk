@@ -53,6 +53,11 @@ check-full: tests/check_solver$(EXEEXT) tests/check_hier$(EXEEXT)
 	FF_CHECK_FULL=1 $(builddir)/tests/check_hier$(EXEEXT)
 .PHONY: check-full
 
+check_PROGRAMS += tests/check_values
+tests_check_values_SOURCES = tests/check_values.c tests/testutil.h
+tests_check_values_CFLAGS = $(TEST_CFLAGS)
+tests_check_values_LDADD = $(TEST_LDADD)
+
 check_PROGRAMS += tests/check_level_dyn
 tests_check_level_dyn_SOURCES = tests/check_level_dyn.c tests/testutil.h tests/testsession.h \
 	tests/testlevel.h

@@ -50,7 +50,9 @@ static const char usage[] =
 	"  -s, --show FIELD        print costs (as painted), effective costs (what the\n"
 	"                          solver integrates: with the wall penalty),\n"
 	"                          integration values or flow arrows\n"
-	"  -q, --query X,Y         print 'X Y VALUE' (or 'X Y unreachable'); repeatable\n"
+	"  -q, --query X,Y         print 'X Y VALUE' (or 'X Y unreachable'); repeatable;\n"
+	"                          alone (no --show, --json) it solves only as far as\n"
+	"                          the queried cells need\n"
 	"  -a, --ascii             ASCII arrows instead of Unicode\n"
 	"  -j, --json              the summary and the queries as JSON (docs/json.md)\n"
 	"  -f, --format FMT        --show's field as text (default), or drawn as svg\n"
@@ -71,7 +73,8 @@ static const char *const formats[] = {"text", "svg", "png", NULL};
 typedef struct solve_args {
 	ff_shape goals[FF_GOALS_MAX];
 	int ngoals;
-	int qx[256], qy[256], nq;
+	int qx[FF_WANT_MAX], qy[FF_WANT_MAX], nq;
+	double qv[FF_WANT_MAX];  /* their values */
 	ff_solver_opts opts;
 	int show;
 	bool ascii, json;
@@ -162,8 +165,9 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		case 'q':
 			if (!ff_cli_parse_xy(optarg, &x, &y))
 				return ff_cli_usage("solve", "bad query '%s' (expected X,Y)", optarg);
-			if (a->nq == 256)
-				return ff_cli_usage("solve", "too many queries (at most 256)");
+			if (a->nq == FF_WANT_MAX)
+				return ff_cli_usage("solve", "too many queries (at most %d)",
+						    FF_WANT_MAX);
 			a->qx[a->nq] = x, a->qy[a->nq++] = y;
 			break;
 		case 'a':
@@ -291,14 +295,14 @@ static void summary(const ff_solver *s, const ff_level *l, const solve_args *a)
 	       t.vmax);
 }
 
-static void queries(const ff_solver *s, const solve_args *a)
+/* The queries' lines, from their values V. */
+static void queries(const double *v, const solve_args *a)
 {
 	for (int i = 0; i < a->nq; i++) {
-		double v = ff_solver_value(s, a->qx[i], a->qy[i]);
-		if (isinf(v))
+		if (isinf(v[i]))
 			printf("%d %d unreachable\n", a->qx[i], a->qy[i]);
 		else
-			printf("%d %d %.9g\n", a->qx[i], a->qy[i], v);
+			printf("%d %d %.9g\n", a->qx[i], a->qy[i], v[i]);
 	}
 }
 
@@ -440,7 +444,11 @@ int ff_cli_solve(int argc, char **argv)
 		ff_level_destroy(l);
 		return FF_EXIT_FAIL;
 	}
-	e = ff_solver_solve(s, l, goals, ngoals, &a.opts);
+	/* only values to print: only as much of a solve as they need */
+	if (a.nq && !a.show && !a.json)
+		e = ff_solver_values_at(s, l, goals, ngoals, &a.opts, a.nq, a.qx, a.qy, a.qv);
+	else
+		e = ff_solver_solve(s, l, goals, ngoals, &a.opts);
 	if (e) {
 		ff_cli_solve_error(a.path, s, l, goals, ngoals, e);
 		rc = FF_EXIT_FAIL;
@@ -451,7 +459,10 @@ int ff_cli_solve(int argc, char **argv)
 			rc = draw(s, l, goals, ngoals, &a);
 		else if (a.show)
 			show_field(s, l, a.show, a.ascii);
-		queries(s, &a);
+		if (a.show)
+			for (int i = 0; i < a.nq; i++)
+				a.qv[i] = ff_solver_value(s, a.qx[i], a.qy[i]);
+		queries(a.qv, &a);
 		if (!a.show && !a.nq)
 			summary(s, l, &a);
 	}

@@ -306,6 +306,7 @@ void ff_solver_seed(ff_solver *s)
 	memset(s->cf, CF_NODIR, s->np);
 	ffq_reset(s);
 	s->spills = 0;
+	s->nwant = s->nall;
 	s->kscale = s->opts.method == FF_METHOD_FMM ? 8.0 / min_cost(s) : 1.0;
 	for (int i = 0; i < s->ngoals; i++) {
 		int x0, y0, x1, y1;
@@ -496,6 +497,42 @@ ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,
 	 * lowest-neighbour rule, for teaching, in a flow pass after; the
 	 * hierarchical field is solved where it is asked */
 	ff_solver_step(s, FF_STEP_ALL, 0);
+	return FF_OK;
+}
+
+ff_err ff_solver_values_at(ff_solver *s, const ff_level *l, const ff_shape *goals,
+			   int ngoals, const ff_solver_opts *opts, int n, const int *xs,
+			   const int *ys, double *out)
+{
+	ff_err e;
+
+	for (int i = 0; i < n; i++)
+		if ((unsigned)xs[i] >= (unsigned)l->w || (unsigned)ys[i] >= (unsigned)l->h)
+			return FF_E_RANGE;
+	if (opts->method == FF_METHOD_HIER) {
+		if ((e = ff_solver_solve(s, l, goals, ngoals, opts)))
+			return e;
+		for (int i = 0; i < n; i++)
+			out[i] = ff_solver_value(s, xs[i], ys[i]);
+		return FF_OK;
+	}
+	if ((e = ff_solver_begin(s, l, goals, ngoals, opts)))
+		return e;
+	/* one shot, whatever the arrow rule: no arrow is read */
+	s->fused = opts->method == FF_METHOD_DIJKSTRA;
+	s->partial = n <= FF_WANT_MAX;
+	for (int i = 0; s->partial && i < n; i++)
+		s->want[s->nall++] = ffs_index(s, xs[i], ys[i]);
+	ff_solver_seed(s);
+	s->phase = FF_PHASE_INTEGRATE;
+	integrate(s, -1, false);
+	for (int i = 0; i < n; i++) {
+		int32_t p = ffs_index(s, xs[i], ys[i]);
+		out[i] = (s->cf[p] & FL_SETTLED) ? s->val[p] : INFINITY;
+	}
+	s->partial = false;
+	s->nall = s->nwant = 0;
+	s->phase = FF_PHASE_IDLE;
 	return FF_OK;
 }
 

@@ -171,6 +171,21 @@ ff_phase ff_solver_step(ff_solver *s, ff_step_unit unit, long n);
 /* ff_solver_begin + step to the end. */
 ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,
 		       int ngoals, const ff_solver_opts *opts);
+/* The values at N cells (XS[i], YS[i]) into OUT: the bytes
+ * ff_solver_value() gives them after ff_solver_solve() with the same
+ * arguments, computing only what they need.  Dijkstra and FMM settle the
+ * cells in the order of their values and stop once every one of those
+ * cells is settled (a settled value is final), and choose no arrows;
+ * cells far from the goals, walls and unreachable cells need a full
+ * integration (and so do more than FF_WANT_MAX cells).  The hierarchical
+ * method solves as ff_solver_solve() does and asks its field.  The
+ * solver then holds no field (phase FF_PHASE_IDLE; hier keeps its own).
+ * Errors as ff_solver_begin(), and FF_E_RANGE for a cell outside the
+ * level (before anything is solved). */
+#define FF_WANT_MAX 256
+ff_err ff_solver_values_at(ff_solver *s, const ff_level *l, const ff_shape *goals,
+			   int ngoals, const ff_solver_opts *opts, int n, const int *xs,
+			   const int *ys, double *out);
 /* After the costs of cells inside [x0,x1] x [y0,y1] changed in the level the
  * solver was given (same goals), updates the fields to equal a full
  * re-solve: the effective costs of those cells are built again, and of

@@ -308,7 +308,7 @@ static void run_fused(ff_solver *s, bool eight)
 	int32_t last = -1;
 
 	/* a stepped solve may stop inside a bucket: resume there */
-	while (s->cur_blk >= 0 || ffq_next_bucket(s)) {
+	while (!ffs_wanted_done(s) && (s->cur_blk >= 0 || ffq_next_bucket(s))) {
 		const long k = s->kcur;
 		ff_bucket *b = &s->ring[k & FF_RING_MASK];
 		int32_t blk = s->cur_blk, i = s->cur_pos;

@@ -274,6 +274,8 @@ static bool run_one(ff_solver *s, long n, bool wave)
 		spread(s);
 		if (wave || n == 0)
 			return false;
+		if (ffs_wanted_done(s))
+			return true;
 	}
 }
 

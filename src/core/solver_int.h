@@ -121,6 +121,12 @@ struct ff_solver {
 	int ngoals, bad_goal;
 	ff_phase phase;
 	bool fused;                         /* one-shot: flow while settling */
+	/* ff_solver_values_at(), while it runs (partial): the NALL cells
+	 * whose values are asked for (padded indices), the first NWANT of
+	 * them not yet seen settled (ff_solver_seed() starts them again) */
+	bool partial;
+	int nall, nwant;
+	int32_t want[FF_WANT_MAX];
 	bool have_result;
 	long settled, frontier;
 	int32_t last;                       /* the last settled cell, or -1 */
@@ -159,6 +165,19 @@ static inline long ffq_key(const ff_solver *s, double v)
 {
 	double k = v * s->kscale;
 	return k < FF_KEY_MAX ? (long)k : (long)FF_KEY_MAX;
+}
+
+/* A solve for the values of a few cells only (ff_solver_values_at): true
+ * once every one of them is settled, so that the integration may stop
+ * there.  A settled cell's value is final (Dijkstra: every later cell is
+ * at least 1 higher and no step lowers it; FMM: an accepted cell is never
+ * computed again), the bytes a full solve gives it.  False for a full
+ * solve.  Called between buckets. */
+static inline bool ffs_wanted_done(ff_solver *s)
+{
+	while (s->nwant > 0 && (s->cf[s->want[s->nwant - 1]] & FL_SETTLED))
+		s->nwant--;
+	return s->partial && s->nwant == 0;
 }
 
 /* The key of a Dijkstra value (kscale 1). */

@@ -315,6 +315,8 @@ bool ff_par_run(ff_solver *s, const ff_par_ops *ops)
 		free_bucket(s, q1, k);
 		lost = q0->lost || q1->lost;
 		k++;
+		if (ffs_wanted_done(s))
+			break;
 	}
 	s->settled += q0->nset + q1->nset;
 	s->frontier += q0->nfront + q1->nfront - q0->nset - q1->nset;
