@@ -69,6 +69,11 @@ tests_check_cost_SOURCES = tests/check_cost.c tests/testutil.h tests/testsession
 tests_check_cost_CFLAGS = $(TEST_CFLAGS)
 tests_check_cost_LDADD = $(TEST_LDADD)
 
+check_PROGRAMS += tests/check_open
+tests_check_open_SOURCES = tests/check_open.c tests/testutil.h
+tests_check_open_CFLAGS = $(TEST_CFLAGS)
+tests_check_open_LDADD = $(TEST_LDADD)
+
 check_PROGRAMS += tests/check_los
 tests_check_los_SOURCES = tests/check_los.c tests/testutil.h
 tests_check_los_CFLAGS = $(TEST_CFLAGS)

@@ -24,6 +24,7 @@ src_core_libffcore_la_SOURCES += \
 	src/core/cost.c src/core/cost.h \
 	src/core/solver.c src/core/solver.h src/core/solver_int.h \
 	src/core/solver_bucketq.c src/core/solver_dijkstra.c src/core/solver_fmm.c src/core/solver_repair.c \
+	src/core/solver_open.c \
 	src/core/solver_par.c src/core/solver_par.h \
 	src/core/solver_tile.c src/core/solver_tile.h \
 	src/core/solver_los.c src/core/solver_los.h \

@@ -139,6 +139,52 @@ FF_HOT unsigned cheapest(pair a, pair b, pair c, pair d, double lim)
 	return (unsigned)__builtin_ctz(ff_sel(eqd != 0, eqd, eqs) | 0x8000u);
 }
 
+/* What a cell's settle reads around C: the neighbours' values in pairs
+ * (E, S), (W, N), (SE, SW), (NW, NE), the straight steps into (E, S) and
+ * (W, N), and the corner penalties of the diagonals (0 for an allowed
+ * diagonal, INFINITY for a cut corner: added to a value or a step it keeps
+ * the arithmetic exact and the loop free of branches).  Four-connected:
+ * no diagonals (INFINITY). */
+typedef struct around {
+	pair oa, ob, oc, od, sa, sb, pc, pd;
+} around;
+
+FF_HOT around around_of(const ff_solver *s, int32_t c, bool eight)
+{
+	const int32_t W = s->W;
+	const uint8_t *cost = s->cost;
+	const double *val = s->val, *os = s->ostep;
+	around a;
+
+	a.oa = pair_ld(val + c + 1, val + c + W), a.ob = pair_ld(val + c - 1, val + c - W);
+	a.sa = pair_ld(os + cost[c + 1], os + cost[c + W]);
+	a.sb = pair_ld(os + cost[c - 1], os + cost[c - W]);
+	a.oc = a.od = a.pc = a.pd = pair_all(INFINITY);
+	if (eight) {
+		pair_pens(a.sa, a.sb, &a.pc, &a.pd);
+		a.oc = pair_ld(val + c + W + 1, val + c + W - 1);
+		a.od = pair_ld(val + c - W - 1, val + c - W + 1);
+	}
+	return a;
+}
+
+/* The arrow of cell C of value V from what is around it: its cheapest
+ * step, CF_NODIR for none.  The sums it compares are val[n] + step(c -> n),
+ * the same sums that settled C; a neighbour that is not final yet has a
+ * sum above V + 1, so the arrow of a settling cell is that of its final
+ * field. */
+FF_HOT unsigned arrow_of(const ff_solver *s, const around *a, int32_t c, double v, bool eight)
+{
+	const pair ao = pair_all(s->ostep[s->cost[c]]), ad = pair_all(s->dstep[s->cost[c]]);
+	const double lim = v + v * FF_ARROW_TOL;
+	const pair inf = pair_all(INFINITY);
+
+	if (!eight)
+		return cheapest(pair_add(a->oa, ao), pair_add(a->ob, ao), inf, inf, lim);
+	return cheapest(pair_add(a->oa, ao), pair_add(a->ob, ao),
+			pair_add(pair_add(a->oc, a->pc), ad), pair_add(pair_add(a->od, a->pd), ad), lim);
+}
+
 /* Settles cell C of value V: lowers each neighbour whose value the step
  * from C makes lower, and returns C's flow direction (CF_NODIR for none).
  * G == NULL (stepping and repair): queues the lowered neighbours at once,
@@ -153,50 +199,35 @@ FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
 	const int32_t W = s->W;
 	const uint8_t *cost = s->cost;
 	double *val = s->val;
-	const double *os = s->ostep, *ds = s->dstep;
-	const unsigned ce = cost[c + 1], cs = cost[c + W], cw = cost[c - 1], cn = cost[c - W];
+	const double *ds = s->dstep;
+	const around a = around_of(s, c, eight);
 	const pair vv = pair_all(v), inf = pair_all(INFINITY);
-	/* the arrow's own steps: the sums it compares are val[n] + step(c -> n),
-	 * the same sums that settled c */
-	const pair ao = pair_all(os[cost[c]]), ad = pair_all(ds[cost[c]]);
-	const double lim = v + v * FF_ARROW_TOL;
-	/* values and new values in pairs: (E, S), (W, N), (SE, SW), (NW, NE) */
-	const pair oa = pair_ld(val + c + 1, val + c + W), ob = pair_ld(val + c - 1, val + c - W);
-	const pair sa = pair_ld(os + ce, os + cs), sb = pair_ld(os + cw, os + cn);
-	const pair na = pair_add(vv, sa), nb = pair_add(vv, sb);
-	pair oc = inf, od = inf, nc = inf, nd = inf;
-	unsigned bd, m;
+	/* new values in pairs, as around */
+	const pair na = pair_add(vv, a.sa), nb = pair_add(vv, a.sb);
+	pair nc = inf, nd = inf;
+	/* the direction first: lowering raises no value below v */
+	const unsigned bd = arrow_of(s, &a, c, v, eight);
+	unsigned m;
 
 	if (eight) {
-		/* 0 for an allowed diagonal, INFINITY for a cut corner: added
-		 * to a value or a step it keeps the arithmetic exact and the
-		 * loop free of branches */
-		pair pc, pd;
-		pair_pens(sa, sb, &pc, &pd);
-		oc = pair_ld(val + c + W + 1, val + c + W - 1);
-		od = pair_ld(val + c - W - 1, val + c - W + 1);
-		nc = pair_add(vv, pair_add(pair_ld(ds + cost[c + W + 1], ds + cost[c + W - 1]), pc));
-		nd = pair_add(vv, pair_add(pair_ld(ds + cost[c - W - 1], ds + cost[c - W + 1]), pd));
-		/* the direction first: lowering raises no value below v */
-		bd = cheapest(pair_add(oa, ao), pair_add(ob, ao), pair_add(pair_add(oc, pc), ad),
-			      pair_add(pair_add(od, pd), ad), lim);
-	} else {
-		bd = cheapest(pair_add(oa, ao), pair_add(ob, ao), inf, inf, lim);
+		nc = pair_add(vv, pair_add(pair_ld(ds + cost[c + W + 1], ds + cost[c + W - 1]), a.pc));
+		nd = pair_add(vv, pair_add(pair_ld(ds + cost[c - W - 1], ds + cost[c - W + 1]), a.pd));
 	}
-	m = pair_lt(na, oa) | pair_lt(nb, ob) << 2 | pair_lt(nc, oc) << 4 | pair_lt(nd, od) << 6;
+	m = pair_lt(na, a.oa) | pair_lt(nb, a.ob) << 2 | pair_lt(nc, a.oc) << 4 |
+	    pair_lt(nd, a.od) << 6;
 	if (g) {
-		pair_st(val + c + 1, val + c + W, pair_min(na, oa));
-		pair_st(val + c - 1, val + c - W, pair_min(nb, ob));
+		pair_st(val + c + 1, val + c + W, pair_min(na, a.oa));
+		pair_st(val + c - 1, val + c - W, pair_min(nb, a.ob));
 		if (eight) {
-			pair_st(val + c + W + 1, val + c + W - 1, pair_min(nc, oc));
-			pair_st(val + c - W - 1, val + c - W + 1, pair_min(nd, od));
+			pair_st(val + c + W + 1, val + c + W - 1, pair_min(nc, a.oc));
+			pair_st(val + c - W - 1, val + c - W + 1, pair_min(nd, a.od));
 		}
 		g->c[g->n] = c;
 		g->c[g->n + 1] = (int32_t)m;
 		g->n += (m != 0) << 1;
 	} else if (m) {
-		const double o[8] = {pair_lo(oa), pair_hi(oa), pair_lo(ob), pair_hi(ob),
-				     pair_lo(oc), pair_hi(oc), pair_lo(od), pair_hi(od)};
+		const double o[8] = {pair_lo(a.oa), pair_hi(a.oa), pair_lo(a.ob), pair_hi(a.ob),
+				     pair_lo(a.oc), pair_hi(a.oc), pair_lo(a.od), pair_hi(a.od)};
 		const double nv[8] = {pair_lo(na), pair_hi(na), pair_lo(nb), pair_hi(nb),
 				      pair_lo(nc), pair_hi(nc), pair_lo(nd), pair_hi(nd)};
 		int32_t off[8];
@@ -290,6 +321,14 @@ int32_t ff_dijkstra_parent(const ff_solver *s, int32_t p)
 	return d == FF_DIR_NONE ? -1 : p + ff_dijkstra_offsets(s, off)[d];
 }
 
+void ff_dijkstra_settled_span(ff_solver *s, int32_t p, int32_t n)
+{
+	for (int32_t c = p; c < p + n; c++) {
+		const around a = around_of(s, c, true);
+		s->cf[c] = (uint8_t)(arrow_of(s, &a, c, s->val[c], true) | FL_SETTLED);
+	}
+}
+
 void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n)
 {
 	for (int32_t i = 0; i < n; i++)
@@ -351,7 +390,9 @@ bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 	long kmax = LONG_MAX;
 
 	if (s->fused && n < 0 && !wave && !s->track) {
-		if (!ff_par_run(s, eight ? &par8 : &par4))
+		/* open ground needs no queue (solver_open.c) */
+		if (!(eight && s->settled == 0 && ff_open_run(s)) &&
+		    !ff_par_run(s, eight ? &par8 : &par4))
 			run_fused(s, eight);
 		s->frontier = 0;        /* every reached cell is settled */
 		return true;

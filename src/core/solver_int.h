@@ -108,6 +108,7 @@ struct ff_solver {
 	double kscale;                      /* bucket = floor(val * kscale) */
 	int32_t stage[FF_STAGE];            /* thread 0's (ff_stage) */
 	long spills;                        /* grid rescans so far (tests) */
+	long open_runs;                     /* solves by sweeps so far (tests) */
 
 	/* the solve in progress */
 	const ff_level *lvl;
@@ -293,6 +294,14 @@ void ff_fmm_grad(const ff_solver *s, int32_t p, float *dx, float *dy);
 /* Flow of the N padded cells from P on (one row), for a finished
  * integration. */
 void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n);
+/* The cheapest-step arrows of the N padded cells from P on, 8-connected,
+ * with their settled flag, for final values. */
+void ff_dijkstra_settled_span(ff_solver *s, int32_t p, int32_t n);
+/* A fresh one-shot 8-connected Dijkstra integration of a level of one
+ * cost and no wall, without the queue (solver_open.c): values, arrows,
+ * settled flags and counts as the queue gives them; false, with S
+ * unchanged, for any other level. */
+bool ff_open_run(ff_solver *s);
 /* The settled neighbour whose step set P's value (the first in FF_DIR_*
  * order on a tie), or -1 for goals, walls and unsettled cells. */
 int32_t ff_dijkstra_parent(const ff_solver *s, int32_t p);

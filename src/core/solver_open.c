@@ -1,0 +1,142 @@
+/*
+ * solver_open.c - the exact Dijkstra field of open ground without the queue:
+ * a level whose cells all have one cost and no wall is solved by sweeps over
+ * its rows, which give the bucket queue's doubles bit for bit.
+ *
+ * Why (docs/solver.md, "Open ground"): the queue's value of a cell is the
+ * smallest of the rounded sums fl(val[m] + step(m -> n)) over its
+ * neighbours m, and that fixed point is unique: it is the smallest rounded
+ * sum, added step by step from a goal, over every path.  Any path whose
+ * length is more than a rounding away from the shortest cannot give it.
+ * On open ground of one cost a shortest path from a goal to a cell lies in
+ * one octant: it takes only the two steps that bound the octant (S and SE,
+ * or E and SE, ...), in some order; every other path is longer by at least
+ * (2 - sqrt 2) times the cost, where the rounding of a sum of up to 32,768
+ * steps is below 1e-4.  A sweep that walks lines in the direction of an
+ * octant and takes, for each cell, the minimum of its old value and its
+ * predecessors' values plus the step gives every cell at most the rounded
+ * sum of every path of its two steps, in any order; it never gives less
+ * than a real path's sum.  So after the sweeps of all eight octants, in
+ * any order, every value is exactly the queue's.
+ *
+ * Rows down (S, SE, SW from the row above) and up (N, NE, NW) are one row
+ * at a time; the horizontal octants (E with SE, W with SW, E with NE, W
+ * with NW) walk columns of a strip of rows, whose rows are independent of
+ * each other within a column.  A pass down the level sweeps each strip's
+ * rows down, then its E-SE and W-SW octants; a pass up does the rest, so
+ * the level is read twice and a strip stays in cache.
+ */
+#include "solver_par.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#define STRIP 8                         /* rows a column sweep walks at once */
+
+static inline double dmin(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+/* Lowers the N cells of the row at V from the row at V + D (the row above
+ * or below): a straight step C1 and two diagonals CD. */
+static void rows_step(double *v, int32_t n, ptrdiff_t d, double c1, double cd)
+{
+	const double *u = v + d;
+	int32_t i = 0;
+
+#if defined(__SSE2__)
+	const __m128d s1 = _mm_set1_pd(c1), sd = _mm_set1_pd(cd);
+
+	for (; i + 2 <= n; i += 2) {
+		__m128d a = _mm_add_pd(_mm_loadu_pd(u + i), s1);
+		__m128d b = _mm_add_pd(_mm_min_pd(_mm_loadu_pd(u + i - 1), _mm_loadu_pd(u + i + 1)), sd);
+		_mm_storeu_pd(v + i, _mm_min_pd(_mm_min_pd(a, b), _mm_loadu_pd(v + i)));
+	}
+#endif
+	for (; i < n; i++)
+		v[i] = dmin(dmin(u[i] + c1, dmin(u[i - 1], u[i + 1]) + cd), v[i]);
+}
+
+/* Lowers the cells of the ROWS rows from V (W apart) column by column,
+ * going east (DX = 1: from the column before) or west (DX = -1), by a
+ * straight step C1 from the same row and a diagonal CD from the row at
+ * offset D (the row above or below). */
+static void cols_step(double *v, int rows, int32_t n, int32_t W, int dx, ptrdiff_t d, double c1,
+		      double cd)
+{
+	for (int32_t k = 0; k < n; k++) {
+		double *p = v + (dx > 0 ? k : n - 1 - k);
+		for (int r = 0; r < rows; r++, p += W)
+			*p = dmin(dmin(p[-dx] + c1, p[d - dx] + cd), *p);
+	}
+}
+
+/* One strip of ROWS rows from padded row Y0: going DOWN, its rows from the
+ * row above and then its E-SE and W-SW octants; else (up) its rows from
+ * the row below, bottom first, and its E-NE and W-NW octants. */
+static void strip(ff_solver *s, int y0, int rows, bool down, double c1, double cd)
+{
+	const int32_t W = s->W, n = s->w;
+	double *v = s->val + (ptrdiff_t)y0 * W + 1;
+	const ptrdiff_t d = down ? -W : W;
+
+	for (int r = 0; r < rows; r++)
+		rows_step(v + (ptrdiff_t)(down ? r : rows - 1 - r) * W, n, d, c1, cd);
+	cols_step(v, rows, n, W, 1, d, c1, cd);
+	cols_step(v, rows, n, W, -1, d, c1, cd);
+}
+
+/* The arrows of cells [P, P + N) and their settled flag. */
+static void arrows(ff_solver *s, struct ff_par *P, int t)
+{
+	const int y0 = t ? s->h / 2 : 0, y1 = t ? s->h : s->h / 2;
+
+	(void)P;
+	for (int y = y0; y < y1; y++)
+		ff_dijkstra_settled_span(s, ffs_index(s, 0, y), s->w);
+}
+
+/* The cost of every cell of the level when they are all one cost, no
+ * wall; else 0. */
+static int one_cost(const ff_solver *s)
+{
+	const uint8_t c = s->cost[ffs_index(s, 0, 0)];
+	unsigned diff = 0;
+
+	for (int y = 0; y < s->h && !diff; y++) {
+		const uint8_t *row = s->cost + ffs_index(s, 0, y);
+		for (int x = 0; x < s->w; x++)
+			diff |= row[x] ^ c;
+	}
+	return diff || c == FF_WALL ? 0 : c;
+}
+
+bool ff_open_run(ff_solver *s)
+{
+	const int c = one_cost(s);
+	double c1, cd, top = -1.0;
+
+	if (!c)
+		return false;
+	c1 = s->ostep[c], cd = s->dstep[c];
+	for (int y = 0; y < s->h; y += STRIP)
+		strip(s, y + 1, s->h - y < STRIP ? s->h - y : STRIP, true, c1, cd);
+	for (int y = s->h; y > 0; y -= STRIP)
+		strip(s, y - STRIP > 0 ? y - STRIP + 1 : 1, y < STRIP ? y : STRIP, false, c1, cd);
+	if (!ff_par_both(s, arrows))
+		arrows(s, NULL, 0), arrows(s, NULL, 1);
+	/* every cell is reached and settled; the last is one of the last
+	 * bucket, as with two threads */
+	for (int y = 0; y < s->h; y++) {
+		const int32_t p = ffs_index(s, 0, y);
+		for (int32_t x = 0; x < s->w; x++)
+			if (s->val[p + x] > top)
+				top = s->val[p + x], s->last = p + x;
+	}
+	s->settled = (long)s->w * s->h;
+	s->open_runs++;
+	ffq_reset(s);
+	return true;
+}
