@@ -321,12 +321,69 @@ int32_t ff_dijkstra_parent(const ff_solver *s, int32_t p)
 	return d == FF_DIR_NONE ? -1 : p + ff_dijkstra_offsets(s, off)[d];
 }
 
-void ff_dijkstra_settled_span(ff_solver *s, int32_t p, int32_t n)
+/* The arrow of cell C of an open level, whose steps cost AO and AD: the
+ * settle's rule without the corner penalties (a diagonal on open ground
+ * cuts a corner only where it leaves the level, and its value is
+ * INFINITY there anyway). */
+FF_HOT unsigned open_arrow(const double *val, int32_t c, int32_t W, pair ao, pair ad)
 {
-	for (int32_t c = p; c < p + n; c++) {
-		const around a = around_of(s, c, true);
-		s->cf[c] = (uint8_t)(arrow_of(s, &a, c, s->val[c], true) | FL_SETTLED);
+	const double v = val[c];
+
+	return cheapest(pair_add(pair_ld(val + c + 1, val + c + W), ao),
+			pair_add(pair_ld(val + c - 1, val + c - W), ao),
+			pair_add(pair_ld(val + c + W + 1, val + c + W - 1), ad),
+			pair_add(pair_ld(val + c - W - 1, val + c - W + 1), ad), v + v * FF_ARROW_TOL);
+}
+
+#if defined(__SSE2__)
+/* D where SUM > LIM, else DIR, in each lane (of two cells'). */
+FF_HOT __m128i pick(__m128i d, __m128d sum, __m128d lim, int dir)
+{
+	const __m128i m = _mm_castpd_si128(_mm_cmple_pd(sum, lim));
+
+	return _mm_or_si128(_mm_and_si128(m, _mm_set1_epi64x(dir | FL_SETTLED)),
+			    _mm_andnot_si128(m, d));
+}
+#endif
+
+double ff_dijkstra_open_span(ff_solver *s, int32_t p, int32_t n)
+{
+	const int32_t W = s->W;
+	const double *val = s->val;
+	const double c1 = s->ostep[s->cost[p]], cd = s->dstep[s->cost[p]];
+	double hi = -1.0;
+	int32_t c = p;
+
+#if defined(__SSE2__)
+	/* two cells at a time, cheapest()'s choice made from the last
+	 * direction in its order to the first: the first that takes the
+	 * lane wins, a diagonal before a straight step */
+	const __m128d s1 = _mm_set1_pd(c1), sd = _mm_set1_pd(cd), tol = _mm_set1_pd(FF_ARROW_TOL);
+	__m128d h = _mm_set1_pd(-1.0);
+
+	for (; c + 2 <= p + n; c += 2) {
+		const __m128d v = _mm_loadu_pd(val + c), lim = _mm_add_pd(v, _mm_mul_pd(v, tol));
+		__m128i d = _mm_set1_epi64x(CF_NODIR | FL_SETTLED);
+
+		d = pick(d, _mm_add_pd(_mm_loadu_pd(val + c - W), s1), lim, FF_DIR_N);
+		d = pick(d, _mm_add_pd(_mm_loadu_pd(val + c - 1), s1), lim, FF_DIR_W);
+		d = pick(d, _mm_add_pd(_mm_loadu_pd(val + c + W), s1), lim, FF_DIR_S);
+		d = pick(d, _mm_add_pd(_mm_loadu_pd(val + c + 1), s1), lim, FF_DIR_E);
+		d = pick(d, _mm_add_pd(_mm_loadu_pd(val + c - W + 1), sd), lim, FF_DIR_NE);
+		d = pick(d, _mm_add_pd(_mm_loadu_pd(val + c - W - 1), sd), lim, FF_DIR_NW);
+		d = pick(d, _mm_add_pd(_mm_loadu_pd(val + c + W - 1), sd), lim, FF_DIR_SW);
+		d = pick(d, _mm_add_pd(_mm_loadu_pd(val + c + W + 1), sd), lim, FF_DIR_SE);
+		s->cf[c] = (uint8_t)_mm_cvtsi128_si32(d);
+		s->cf[c + 1] = (uint8_t)_mm_extract_epi16(d, 4);
+		h = _mm_max_pd(h, v);
 	}
+	hi = _mm_cvtsd_f64(_mm_max_pd(h, _mm_unpackhi_pd(h, h)));
+#endif
+	for (; c < p + n; c++) {
+		s->cf[c] = (uint8_t)(open_arrow(val, c, W, pair_all(c1), pair_all(cd)) | FL_SETTLED);
+		hi = val[c] > hi ? val[c] : hi;
+	}
+	return hi;
 }
 
 void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n)

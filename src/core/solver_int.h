@@ -294,9 +294,11 @@ void ff_fmm_grad(const ff_solver *s, int32_t p, float *dx, float *dy);
 /* Flow of the N padded cells from P on (one row), for a finished
  * integration. */
 void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n);
-/* The cheapest-step arrows of the N padded cells from P on, 8-connected,
- * with their settled flag, for final values. */
-void ff_dijkstra_settled_span(ff_solver *s, int32_t p, int32_t n);
+/* The cheapest-step arrows of the N padded cells from P on, with their
+ * settled flag, from final values of an open level (one cost, no wall:
+ * no corner is cut but where the diagonal leaves the level); returns
+ * their largest value. */
+double ff_dijkstra_open_span(ff_solver *s, int32_t p, int32_t n);
 /* A fresh one-shot 8-connected Dijkstra integration of a level of one
  * cost and no wall, without the queue (solver_open.c): values, arrows,
  * settled flags and counts as the queue gives them; false, with S

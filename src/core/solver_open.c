@@ -26,7 +26,7 @@
  * rows down, then its E-SE and W-SW octants; a pass up does the rest, so
  * the level is read twice and a strip stays in cache.
  */
-#include "solver_par.h"
+#include "solver_int.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -73,6 +73,42 @@ static void cols_step(double *v, int rows, int32_t n, int32_t W, int dx, ptrdiff
 	}
 }
 
+#if defined(__SSE2__)
+/* cols_step() for a strip of STRIP rows, in pairs of rows (0, 1), (2, 3),
+ * (4, 5), (6, 7) that stay in registers from one column to the next; the
+ * diagonal's rows are the same values one row on, and the row beyond the
+ * strip (above it, or below when UP). */
+FF_HOT void cols8(double *v, int32_t n, int32_t W, int dx, bool up, double c1, double cd)
+{
+	const __m128d s1 = _mm_set1_pd(c1), sd = _mm_set1_pd(cd);
+	const double *e = up ? v + STRIP * W : v - W;
+	double *r0 = v, *r1 = v + W, *r2 = v + 2 * W, *r3 = v + 3 * W;
+	double *r4 = v + 4 * W, *r5 = v + 5 * W, *r6 = v + 6 * W, *r7 = v + 7 * W;
+	int32_t x = dx > 0 ? 0 : n - 1;
+	__m128d p01 = _mm_loadh_pd(_mm_load_sd(r0 + x - dx), r1 + x - dx);
+	__m128d p23 = _mm_loadh_pd(_mm_load_sd(r2 + x - dx), r3 + x - dx);
+	__m128d p45 = _mm_loadh_pd(_mm_load_sd(r4 + x - dx), r5 + x - dx);
+	__m128d p67 = _mm_loadh_pd(_mm_load_sd(r6 + x - dx), r7 + x - dx);
+
+	for (int32_t k = 0; k < n; k++, x += dx) {
+		const __m128d pe = _mm_load_sd(e + x - dx);
+		const __m128d q01 = up ? _mm_shuffle_pd(p01, p23, 1) : _mm_shuffle_pd(pe, p01, 0);
+		const __m128d q23 = up ? _mm_shuffle_pd(p23, p45, 1) : _mm_shuffle_pd(p01, p23, 1);
+		const __m128d q45 = up ? _mm_shuffle_pd(p45, p67, 1) : _mm_shuffle_pd(p23, p45, 1);
+		const __m128d q67 = up ? _mm_shuffle_pd(p67, pe, 1) : _mm_shuffle_pd(p45, p67, 1);
+#define COLS8_PAIR(P, Q, A, B)                                                                  \
+		P = _mm_min_pd(_mm_min_pd(_mm_add_pd(P, s1), _mm_add_pd(Q, sd)),                \
+			       _mm_loadh_pd(_mm_load_sd(A + x), B + x));                        \
+		_mm_storel_pd(A + x, P), _mm_storeh_pd(B + x, P)
+		COLS8_PAIR(p01, q01, r0, r1);
+		COLS8_PAIR(p23, q23, r2, r3);
+		COLS8_PAIR(p45, q45, r4, r5);
+		COLS8_PAIR(p67, q67, r6, r7);
+#undef COLS8_PAIR
+	}
+}
+#endif
+
 /* One strip of ROWS rows from padded row Y0: going DOWN, its rows from the
  * row above and then its E-SE and W-SW octants; else (up) its rows from
  * the row below, bottom first, and its E-NE and W-NW octants. */
@@ -84,18 +120,31 @@ static void strip(ff_solver *s, int y0, int rows, bool down, double c1, double c
 
 	for (int r = 0; r < rows; r++)
 		rows_step(v + (ptrdiff_t)(down ? r : rows - 1 - r) * W, n, d, c1, cd);
+#if defined(__SSE2__)
+	if (rows == STRIP) {
+		cols8(v, n, W, 1, !down, c1, cd);
+		cols8(v, n, W, -1, !down, c1, cd);
+		return;
+	}
+#endif
 	cols_step(v, rows, n, W, 1, d, c1, cd);
 	cols_step(v, rows, n, W, -1, d, c1, cd);
 }
 
-/* The arrows of cells [P, P + N) and their settled flag. */
-static void arrows(ff_solver *s, struct ff_par *P, int t)
+/* The arrows and settled flags of padded rows Y0..Y1, final with the
+ * rows beside them; raises *TOP to their largest value, S->last its
+ * first cell. */
+static void finish(ff_solver *s, int y0, int y1, double *top)
 {
-	const int y0 = t ? s->h / 2 : 0, y1 = t ? s->h : s->h / 2;
-
-	(void)P;
-	for (int y = y0; y < y1; y++)
-		ff_dijkstra_settled_span(s, ffs_index(s, 0, y), s->w);
+	for (int y = y0; y <= y1; y++) {
+		const int32_t p = y * s->W + 1;
+		const double hi = ff_dijkstra_open_span(s, p, s->w);
+		if (hi > *top) {
+			*top = hi;
+			for (s->last = p; s->val[s->last] != hi; s->last++)
+				;
+		}
+	}
 }
 
 /* The cost of every cell of the level when they are all one cost, no
@@ -123,18 +172,14 @@ bool ff_open_run(ff_solver *s)
 	c1 = s->ostep[c], cd = s->dstep[c];
 	for (int y = 0; y < s->h; y += STRIP)
 		strip(s, y + 1, s->h - y < STRIP ? s->h - y : STRIP, true, c1, cd);
-	for (int y = s->h; y > 0; y -= STRIP)
-		strip(s, y - STRIP > 0 ? y - STRIP + 1 : 1, y < STRIP ? y : STRIP, false, c1, cd);
-	if (!ff_par_both(s, arrows))
-		arrows(s, NULL, 0), arrows(s, NULL, 1);
-	/* every cell is reached and settled; the last is one of the last
-	 * bucket, as with two threads */
-	for (int y = 0; y < s->h; y++) {
-		const int32_t p = ffs_index(s, 0, y);
-		for (int32_t x = 0; x < s->w; x++)
-			if (s->val[p + x] > top)
-				top = s->val[p + x], s->last = p + x;
+	/* each strip up finishes its rows but the top one, whose arrows
+	 * need the row above, and the first row of the strip below */
+	for (int y = s->h; y > 0; y -= STRIP) {
+		const int y0 = y - STRIP > 0 ? y - STRIP + 1 : 1;
+		strip(s, y0, y - y0 + 1, false, c1, cd);
+		finish(s, y0 + 1, y < s->h ? y + 1 : s->h, &top);
 	}
+	finish(s, 1, 1, &top);
 	s->settled = (long)s->w * s->h;
 	s->open_runs++;
 	ffq_reset(s);
