@@ -447,8 +447,9 @@ bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 	long kmax = LONG_MAX;
 
 	if (s->fused && n < 0 && !wave && !s->track) {
-		/* open ground needs no queue (solver_open.c) */
-		if (!(eight && s->settled == 0 && ff_open_run(s)) &&
+		/* open ground needs no queue (solver_open.c), but the queue
+		 * stops early when only a few cells are asked for */
+		if (!(eight && s->settled == 0 && !s->partial && ff_open_run(s)) &&
 		    !ff_par_run(s, eight ? &par8 : &par4))
 			run_fused(s, eight);
 		s->frontier = 0;        /* every reached cell is settled */

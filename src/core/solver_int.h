@@ -299,7 +299,7 @@ void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n);
  * no corner is cut but where the diagonal leaves the level); returns
  * their largest value. */
 double ff_dijkstra_open_span(ff_solver *s, int32_t p, int32_t n);
-/* A fresh one-shot 8-connected Dijkstra integration of a level of one
+/* A fresh, full one-shot 8-connected Dijkstra integration of a level of one
  * cost and no wall, without the queue (solver_open.c): values, arrows,
  * settled flags and counts as the queue gives them; false, with S
  * unchanged, for any other level. */
