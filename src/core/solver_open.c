@@ -24,9 +24,11 @@
  * with NW) walk columns of a strip of rows, whose rows are independent of
  * each other within a column.  A pass down the level sweeps each strip's
  * rows down, then its E-SE and W-SW octants; a pass up does the rest, so
- * the level is read twice and a strip stays in cache.
+ * the level is read twice and a strip stays in cache.  The arrows of a
+ * row are chosen as soon as it and its neighbours are final, on the pass
+ * up, or by the second thread following it.
  */
-#include "solver_int.h"
+#include "solver_par.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -162,24 +164,71 @@ static int one_cost(const ff_solver *s)
 	return diff || c == FF_WALL ? 0 : c;
 }
 
+/* The pass up, strip by strip.  Alone: sweeps each strip and finishes
+ * its rows; SWEEP: sweeps and publishes in P the rows it has made final;
+ * FOLLOW: finishes the rows as they are published, in the same order. */
+enum { ALONE, SWEEP, FOLLOW };
+
+static void rows_ready(struct ff_par *P, int y)
+{
+	while (atomic_load_explicit(&P->open_rows, memory_order_acquire) > y)
+		ff_par_relax();
+}
+
+static void pass_up(ff_solver *s, struct ff_par *P, int role, double c1, double cd)
+{
+	double top = -1.0;
+
+	/* each strip finishes its rows but the top one, whose arrows need
+	 * the row above, and the first row of the strip below */
+	for (int y = s->h; y > 0; y -= STRIP) {
+		const int y0 = y - STRIP > 0 ? y - STRIP + 1 : 1;
+		if (role != FOLLOW)
+			strip(s, y0, y - y0 + 1, false, c1, cd);
+		if (role == SWEEP) {
+			atomic_store_explicit(&P->open_rows, y0 > 1 ? y0 + 1 : 1,
+					      memory_order_release);
+			continue;
+		}
+		if (role == FOLLOW)
+			rows_ready(P, y0 + 1);
+		finish(s, y0 + 1, y < s->h ? y + 1 : s->h, &top);
+	}
+	if (role == FOLLOW)
+		rows_ready(P, 1);
+	if (role != SWEEP)
+		finish(s, 1, 1, &top);
+}
+
+static void pass_down(ff_solver *s, double c1, double cd)
+{
+	for (int y = 0; y < s->h; y += STRIP)
+		strip(s, y + 1, s->h - y < STRIP ? s->h - y : STRIP, true, c1, cd);
+}
+
+/* Two threads: the main one sweeps, the worker chooses the arrows of the
+ * rows the pass up has made final. */
+static void both(ff_solver *s, struct ff_par *P, int t)
+{
+	const int c = s->cost[ffs_index(s, 0, 0)];
+
+	if (t == 0)
+		pass_down(s, s->ostep[c], s->dstep[c]);
+	pass_up(s, P, t ? FOLLOW : SWEEP, s->ostep[c], s->dstep[c]);
+}
+
 bool ff_open_run(ff_solver *s)
 {
 	const int c = one_cost(s);
-	double c1, cd, top = -1.0;
 
 	if (!c)
 		return false;
-	c1 = s->ostep[c], cd = s->dstep[c];
-	for (int y = 0; y < s->h; y += STRIP)
-		strip(s, y + 1, s->h - y < STRIP ? s->h - y : STRIP, true, c1, cd);
-	/* each strip up finishes its rows but the top one, whose arrows
-	 * need the row above, and the first row of the strip below */
-	for (int y = s->h; y > 0; y -= STRIP) {
-		const int y0 = y - STRIP > 0 ? y - STRIP + 1 : 1;
-		strip(s, y0, y - y0 + 1, false, c1, cd);
-		finish(s, y0 + 1, y < s->h ? y + 1 : s->h, &top);
+	if (s->par)
+		atomic_store(&s->par->open_rows, INT_MAX);
+	if (!ff_par_both(s, both)) {
+		pass_down(s, s->ostep[c], s->dstep[c]);
+		pass_up(s, NULL, ALONE, s->ostep[c], s->dstep[c]);
 	}
-	finish(s, 1, 1, &top);
 	s->settled = (long)s->w * s->h;
 	s->open_runs++;
 	ffq_reset(s);

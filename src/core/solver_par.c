@@ -18,13 +18,6 @@
 
 #include "solver_par.h"
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#endif
-}
-
 enum { SPIN = 1 << 14 };
 
 /* The worker: waits for the epoch to move past SEEN; returns the new one.
@@ -39,7 +32,7 @@ static unsigned wait_epoch(struct ff_par *P, unsigned seen)
 		e = atomic_load_explicit(&P->epoch, memory_order_acquire);
 		if (e != seen)
 			return e;
-		cpu_relax();
+		ff_par_relax();
 	}
 	pthread_mutex_lock(&P->mu);
 	atomic_store(&P->sleeping, 1);
@@ -73,7 +66,7 @@ static bool wait_done(struct ff_par *P, unsigned e)
 	bool quick = true;
 
 	for (unsigned i = 0; atomic_load_explicit(&P->done, memory_order_acquire) != e; i++) {
-		cpu_relax();
+		ff_par_relax();
 		if (i >= SPIN) {
 			sched_yield();
 			quick = false;
