@@ -28,6 +28,8 @@
  * row are chosen as soon as it and its neighbours are final, on the pass
  * up, or by the second thread following it.
  */
+#include <string.h>
+
 #include "solver_par.h"
 
 #if defined(__SSE2__)
@@ -150,18 +152,17 @@ static void finish(ff_solver *s, int y0, int y1, double *top)
 }
 
 /* The cost of every cell of the level when they are all one cost, no
- * wall; else 0. */
+ * wall; else 0.  The first row cell by cell, the others against it. */
 static int one_cost(const ff_solver *s)
 {
-	const uint8_t c = s->cost[ffs_index(s, 0, 0)];
-	unsigned diff = 0;
+	const uint8_t *first = s->cost + ffs_index(s, 0, 0);
+	unsigned diff = first[0] == FF_WALL;
 
-	for (int y = 0; y < s->h && !diff; y++) {
-		const uint8_t *row = s->cost + ffs_index(s, 0, y);
-		for (int x = 0; x < s->w; x++)
-			diff |= row[x] ^ c;
-	}
-	return diff || c == FF_WALL ? 0 : c;
+	for (int x = 1; x < s->w; x++)
+		diff |= first[x] ^ first[0];
+	for (int y = 1; y < s->h && !diff; y++)
+		diff = memcmp(first, s->cost + ffs_index(s, 0, y), (size_t)s->w) != 0;
+	return diff ? 0 : first[0];
 }
 
 /* The pass up, strip by strip.  Alone: sweeps each strip and finishes
