@@ -27,10 +27,12 @@
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t k);
 void *__real_realloc(void *p, size_t n);
+void *__real_aligned_alloc(size_t a, size_t n);
 void __real_free(void *p);
 void *__wrap_malloc(size_t n);
 void *__wrap_calloc(size_t n, size_t k);
 void *__wrap_realloc(void *p, size_t n);
+void *__wrap_aligned_alloc(size_t a, size_t n);
 void __wrap_free(void *p);
 char *__wrap_strdup(const char *s);
 
@@ -65,6 +67,14 @@ void *__wrap_malloc(size_t n)
 void *__wrap_calloc(size_t n, size_t k)
 {
 	void *p = alloc_ok() ? __real_calloc(n, k) : NULL;
+
+	live_blocks += p != NULL;
+	return p;
+}
+
+void *__wrap_aligned_alloc(size_t a, size_t n)
+{
+	void *p = alloc_ok() ? __real_aligned_alloc(a, n) : NULL;
 
 	live_blocks += p != NULL;
 	return p;

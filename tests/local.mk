@@ -4,7 +4,7 @@ TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -DFF_TESTDATA='"$(abs_top_srcdir)/tes
 TEST_LDADD = src/core/libffcore.la $(CHECK_LIBS) $(LIBS)
 # tests/allocwrap.h: every allocation of the statically linked code counted.
 WRAP_ALLOC_FLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
-	-Wl,--wrap=free,--wrap=strdup
+	-Wl,--wrap=aligned_alloc,--wrap=free,--wrap=strdup
 
 check_PROGRAMS += tests/check_level tests/check_level_text tests/check_cmd
 tests_check_level_SOURCES = tests/check_level.c tests/testutil.h tests/testlevel.h

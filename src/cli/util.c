@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/bigmem.h"
 #include "core/level_text.h"
 #include "db.h"
 #include "levelfile.h"
@@ -70,7 +71,7 @@ static const char *file_kind(mode_t m)
 static char *slurp(int fd, size_t hint, size_t *len, bool *big)
 {
 	size_t n = 0, cap = hint + 2 > 1 << 16 ? hint + 2 : 1 << 16;
-	char *buf = malloc(cap), *b;
+	char *buf = ff_big_malloc(cap), *b;
 	ssize_t got;
 
 	*big = false;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "level.h"
 #include "level_patch.h"
 
@@ -102,8 +103,8 @@ ff_level *ff_level_create(int w, int h, const char *name)
 	l = malloc(sizeof *l);
 	if (!l)
 		return NULL;
-	l->cells = malloc((size_t)w * (size_t)h);
-	l->dyn = calloc((size_t)w * (size_t)h, 1);
+	l->cells = ff_big_malloc((size_t)w * (size_t)h);
+	l->dyn = ff_big_calloc((size_t)w * (size_t)h);
 	if (!l->cells || !l->dyn) {
 		free(l->cells);
 		free(l->dyn);
@@ -135,9 +136,9 @@ ff_level *ff_level_clone(const ff_level *level)
 	if (!c)
 		return NULL;
 	*c = *level;
-	c->cells = malloc(n);
+	c->cells = ff_big_malloc(n);
 	c->walls = level->walls ? malloc(n) : NULL;
-	c->dyn = malloc(n);
+	c->dyn = ff_big_malloc(n);
 	if (!c->cells || (level->walls && !c->walls) || !c->dyn) {
 		free(c->cells);
 		free(c->walls);

@@ -7,6 +7,7 @@ src_core_libffcore_la_CPPFLAGS = $(AM_CPPFLAGS) -shared
 # libfieldmarshal exports only its fm_ wrappers (src/lib/local.mk)
 src_core_libffcore_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
 src_core_libffcore_la_SOURCES = \
+	src/core/bigmem.c src/core/bigmem.h \
 	src/core/buf.c src/core/buf.h \
 	src/core/err.c src/core/err.h \
 	src/core/level.c src/core/level.h \

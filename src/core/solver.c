@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "solver_hier.h"
 #include "solver_los.h"
 #include "solver_par.h"
@@ -37,10 +38,10 @@ ff_solver *ff_solver_create(int w, int h)
 	s->w = w, s->h = h, s->W = w + 2;
 	s->np = (size_t)(w + 2) * (size_t)(h + 2);
 	ffq_size(n, &s->bs, &s->nblk);
-	s->cost = malloc(s->np);
-	s->val = malloc(s->np * sizeof *s->val);
-	s->cf = malloc(s->np);
-	s->ent = malloc((size_t)s->nblk * (size_t)s->bs * sizeof *s->ent);
+	s->cost = ff_big_malloc(s->np);
+	s->val = ff_big_malloc(s->np * sizeof *s->val);
+	s->cf = ff_big_malloc(s->np);
+	s->ent = ff_big_malloc((size_t)s->nblk * (size_t)s->bs * sizeof *s->ent);
 	s->bnext = malloc((size_t)s->nblk * sizeof *s->bnext);
 	if (!s->cost || !s->val || !s->cf || !s->ent || !s->bnext) {
 		ff_solver_destroy(s);
