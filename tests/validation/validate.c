@@ -25,6 +25,7 @@
 
 #define CS 0.5                 /* metres per cell in every scenario */
 #define MAX_SETS 32
+#define MAX_SEEDS 64
 
 static struct {
 	bool fast;
@@ -562,16 +563,21 @@ typedef struct gap_result {
 	double face;             /* agents pressed on the wall beside the gap,
 				    mean per tick */
 	bool passed;             /* every agent of every seed went through */
+	double each[MAX_SEEDS];  /* the flow of each seed */
 } gap_result;
 
-/* The bottleneck WCELLS wide and BLEN long, mean over the seeds. */
-static gap_result gap(int wcells, double blen, unsigned flags)
+/* The bottleneck WCELLS wide and BLEN long, mean over the seeds.  The
+ * same 200 people in the fast run: with 100 the 2.5 m door's flow was
+ * about 10% lower (3.76..3.85 /s against 4.10..4.15 for one seed of 200),
+ * too short a queue to reach the steady flow the experiments measure, and
+ * 200 cost a fraction of a second. */
+static gap_result gap(int wcells, double blen, unsigned flags, int seeds)
 {
-	int agents = opt.fast ? 100 : 200;
+	int agents = 200;
 	double y0 = 4 - floor(wcells / 2.0) * CS;
-	gap_result g = {0, 0, true};
+	gap_result g = {.passed = true};
 
-	for (int seed = 1; seed <= opt.seeds; seed++) {
+	for (int seed = 1; seed <= seeds; seed++) {
 		char name[32];
 		ff_sim_line ln;
 		long face = 0, ticks = 0;
@@ -587,8 +593,9 @@ static gap_result gap(int wcells, double blen, unsigned flags)
 		}
 		ff_sim_line_get(r.sim, 0, &ln);
 		g.passed = g.passed && ln.crossings == agents;
-		g.flow += flow(&r, 0) / opt.seeds;
-		g.face += (double)face / (double)ticks / opt.seeds;
+		g.each[seed - 1] = flow(&r, 0);
+		g.flow += g.each[seed - 1] / seeds;
+		g.face += (double)face / (double)ticks / seeds;
 		stop(&r);
 	}
 	return g;
@@ -603,7 +610,7 @@ static void widths(void)
 	bool rising = true;
 
 	for (size_t k = 0; k < sizeof ws / sizeof ws[0]; k++) {
-		gap_result g = gap(ws[k].cells, 2, 0);
+		gap_result g = gap(ws[k].cells, 2, 0, opt.seeds);
 		bool all = g.passed;
 		double j = g.flow;
 		char name[64], m[64], ref[64], crit[96];
@@ -638,14 +645,29 @@ static void widths(void)
  * must leave fewer bodies pressed on the wall beside the door. */
 static void funnel(void)
 {
-	for (int w = 1; w <= 5; w++) {
-		gap_result with = gap(w, 0.5, 0), without = gap(w, 0.5, FF_SIM_NO_FUNNEL);
-		char name[64], m[64], f[64];
+	/* one seed's change is noise of several per cent at the narrow door
+	 * (a flow vector nudged by 1e-6 moved ten seeds' mean from +1.9% to
+	 * -2.2%): compared over many seeds, seed by seed, with its standard
+	 * error, which must be small enough to tell 2% */
+	int n = opt.fast ? 12 : 48;
 
+	for (int w = 1; w <= 5; w++) {
+		gap_result with = gap(w, 0.5, 0, n), without = gap(w, 0.5, FF_SIM_NO_FUNNEL, n);
+		double d = 0, dd = 0, se;
+		char name[64], m[96], f[64];
+
+		for (int k = 0; k < n; k++) {
+			double r = with.each[k] / without.each[k] - 1;
+
+			d += r / n;
+			dd += r * r;
+		}
+		se = sqrt(fmax(0, dd - n * d * d) / (n - 1) / n);
 		snprintf(name, sizeof name, "funnelling, %.1f m door: flow", w * CS);
-		snprintf(m, sizeof m, "%.2f /s, without %.2f /s (%+.1f%%)", with.flow, without.flow,
-			 100 * (with.flow / without.flow - 1));
-		row(name, m, "--no-funnel", "no more than 2% lower", with.flow >= 0.98 * without.flow);
+		snprintf(m, sizeof m, "%.2f /s, without %.2f /s (%+.1f%% +- %.1f%%)", with.flow,
+			 without.flow, 100 * d, 100 * se);
+		row(name, m, "--no-funnel", "no more than 2% lower, beyond 2 standard errors",
+		    d + 2 * se >= -0.02 && se <= 0.015);
 		snprintf(name, sizeof name, "funnelling, %.1f m door: at the wall", w * CS);
 		snprintf(f, sizeof f, "%.2f bodies, without %.2f", with.face, without.face);
 		row(name, f, "--no-funnel", "fewer bodies pressed beside the door",
@@ -823,10 +845,17 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (opt.seeds < 1) {
-		fprintf(stderr, "validate: --seeds wants a positive number\n");
+	if (opt.seeds < 1 || opt.seeds > MAX_SEEDS) {
+		fprintf(stderr, "validate: --seeds wants a number in 1..%d\n", MAX_SEEDS);
 		return 2;
 	}
+	for (size_t k = 0; opt.only && strcmp(opt.only, scenarios[k].name); k++)
+		if (k + 1 == sizeof scenarios / sizeof scenarios[0]) {
+			fprintf(stderr, "validate: no scenario '%s' (", opt.only);
+			for (size_t j = 0; j <= k; j++)
+				fprintf(stderr, "%s%s", scenarios[j].name, j < k ? ", " : ")\n");
+			return 2;
+		}
 	for (size_t k = 0; k < sizeof scenarios / sizeof scenarios[0]; k++)
 		if (wanted(scenarios[k].name))
 			scenarios[k].fn();
