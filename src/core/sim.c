@@ -51,6 +51,7 @@ ff_sim *ff_sim_create(const ff_level *level, ff_fields *fields, size_t capacity)
 	s->colsum = malloc((size_t)s->w * sizeof *s->colsum);
 	s->fd_gamma = s->fd_rho_max = -1;
 	s->fail.area = -1;
+	ff_sim_dirs_setup(s);
 	for (int c = 1; c < 256; c++)
 		s->inv_cost[c] = c == FF_WALL ? 0.0f : (float)(1.0 / c);
 	if (!s->dens || !s->inv_area || !s->colsum)
@@ -76,7 +77,7 @@ void ff_sim_destroy(ff_sim *s)
 	ff_sim_sources_clear(s);
 	ff_sim_clear_lines(s);
 	for (int g = 0; g < FF_GROUPS_MAX; g++) {
-		free(s->gf[g].flow);
+		free(s->gf[g].dir);
 		free(s->gf[g].arrive);
 	}
 	for (int c = 0; c <= FF_CLASSES_MAX; c++) {
@@ -106,7 +107,7 @@ size_t ff_sim_bytes(const ff_sim *s)
 	size_t grid = sizeof(uint32_t) * 2 + sizeof(float) * 2, groups = 0;
 
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
-		groups += s->gf[g].flow ? cells * (2 * sizeof(float) + 1) : 0;
+		groups += s->gf[g].dir ? cells * 2 : 0;
 	for (int c = 0; c <= FF_CLASSES_MAX; c++)
 		groups += s->cls[c].walls ? cells * (1 + sizeof *s->cls[c].clear) : 0;
 	return sizeof *s + groups +
@@ -283,12 +284,12 @@ void ff_sim_flow_at(const ff_sim *s, int g, int x, int y, float *fx, float *fy)
 {
 	const ff_gfield *gf = &s->gf[g];
 	const ff_solver *sv = ff_fields_peek(s->fields, g);
-	size_t at = 2 * ((size_t)y * (size_t)s->w + (size_t)x);
+	size_t at = (size_t)y * (size_t)s->w + (size_t)x;
 
 	*fx = *fy = 0;
 	if (gf->copied && gf->version == ff_fields_version(s->fields, g)) {
-		*fx = gf->flow[at];
-		*fy = gf->flow[at + 1];
+		*fx = s->dirv[gf->dir[at]][0];
+		*fy = s->dirv[gf->dir[at]][1];
 	} else if (sv) {
 		ff_solver_flow(sv, x, y, fx, fy);
 	}

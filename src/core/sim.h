@@ -203,9 +203,14 @@ long ff_sim_pending(const ff_sim *sim);
 size_t ff_sim_count(const ff_sim *sim);
 /* The I-th present agent in id order (I < ff_sim_count()). */
 void ff_sim_agent(const ff_sim *sim, size_t i, ff_agent *out);
+/* The crowd keeps a field's flow as directions to 1/FF_SIM_DIRS of a
+ * turn: the eight grid directions exactly, any other (Fast Marching's
+ * gradient, a line of sight) within half a step, 0.75 degrees. */
+#define FF_SIM_DIRS 240
 /* The unit flow group G's agents follow at cell (X, Y) (what they sample
- * between cell centres): their copy of the group's field, or the field
- * itself before they have one; (0, 0) where there is none. */
+ * between cell centres): their copy of the group's field, to the nearest
+ * of FF_SIM_DIRS directions, or the field itself before they have one;
+ * (0, 0) where there is none. */
 void ff_sim_flow_at(const ff_sim *sim, int g, int x, int y, float *fx, float *fy);
 /* Agents per square metre around cell (X, Y) as the last tick measured
  * them: the density field the crowd walked by (docs/simulation.md), built

@@ -37,6 +37,12 @@
  * 5 seeds: head-on 79.6 s and lane order 0.70 at 1, 75.4 s and 0.76 at 2;
  * the crossing 70.0 s, 75.1 s). */
 #define FF_SIM_PASS_LOOK 2
+/* The crowd's copy of a field's flow is one byte a cell: the direction's
+ * angle in steps of 1/FF_SIM_DIRS (sim.h) of a turn, clockwise from east
+ * (y down), or FF_SIM_NODIR for none.  Eight groups' flows then fit the
+ * processor's second-level cache (as floats they took 8 bytes a cell and
+ * their loads a quarter of the tick with eight groups). */
+#define FF_SIM_NODIR 255
 
 /* A spawn area that releases its agents over time (spawn ... rate R). */
 typedef struct ff_source {
@@ -53,7 +59,8 @@ typedef struct ff_source {
  * fields when they change (versions differ) and the group has agents.
  * Allocated when the group first gets agents, so a tick never does. */
 typedef struct ff_gfield {
-	float *flow;                 /* 2*w*h unit flow per cell */
+	uint8_t *dir;                /* w*h: the flow's direction code
+				      * (FF_SIM_DIRS) per cell */
 	uint8_t *arrive;             /* w*h: FF_SIM_AT_* flags */
 	unsigned version;            /* of the field copied */
 	bool copied;                 /* flow and arrive hold a field */
@@ -113,6 +120,8 @@ struct ff_sim {
 	double dens_cs;              /* and the cell size it was built for */
 	double fd_gamma, fd_rho_max; /* what fd[] was built for */
 	float inv_cost[256];         /* 1 / cost: terrain's share of the speed */
+	float dirv[256][2];          /* the unit flow of each direction code;
+				      * 0 0 for FF_SIM_NODIR */
 	float fd[FF_SIM_FD_N + 2];   /* speed factor at density
 				      * i * fd_rho_max / FF_SIM_FD_N */
 	ff_source src[FF_SPAWNS_MAX];
@@ -135,6 +144,8 @@ struct ff_sim {
 	long garrivals[FF_GROUPS_MAX]; /* during the tick being run */
 };
 
+/* Fills dirv[] (sim_level.c). */
+void ff_sim_dirs_setup(ff_sim *s);
 /* Makes sure group G has its flow and arrive arrays, a copy of its field
  * when that changed, and its class's walls: FF_E_NOMEM, or the fields'
  * error when the group has no field (no goals, goals on walls)

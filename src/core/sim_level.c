@@ -92,8 +92,37 @@ static void build_clearance(ff_sim *s, int c)
 		}
 }
 
-/* A copy of field SV's per-cell flow, and the cells it cannot reach, into
- * GF; turns its arrive[] into FF_SIM_AT_* flags. */
+void ff_sim_dirs_setup(ff_sim *s)
+{
+	const double turn = 2 * 3.14159265358979323846 / FF_SIM_DIRS;
+
+	for (int k = 0; k < 256; k++) {
+		s->dirv[k][0] = k < FF_SIM_DIRS ? (float)cos(k * turn) : 0.0f;
+		s->dirv[k][1] = k < FF_SIM_DIRS ? (float)sin(k * turn) : 0.0f;
+	}
+	/* the grid directions as the solver gives them (ff_solver_flow) */
+	for (int d = 0; d < 8; d++) {
+		int k = (int)lround(atan2(ff_dir_dy[d], ff_dir_dx[d]) / turn + FF_SIM_DIRS) %
+			FF_SIM_DIRS;
+		float f = d >= FF_DIR_SE ? (float)0.70710678118654752 : 1.0f;
+
+		s->dirv[k][0] = (float)ff_dir_dx[d] * f;
+		s->dirv[k][1] = (float)ff_dir_dy[d] * f;
+	}
+}
+
+/* The direction code nearest the flow (FX, FY). */
+static uint8_t dir_code(float fx, float fy)
+{
+	const double turn = 2 * 3.14159265358979323846 / FF_SIM_DIRS;
+
+	if (fx == 0.0f && fy == 0.0f)
+		return FF_SIM_NODIR;
+	return (uint8_t)(lround(atan2(fy, fx) / turn + FF_SIM_DIRS) % FF_SIM_DIRS);
+}
+
+/* The direction codes of field SV's per-cell flow, and the cells it cannot
+ * reach, into GF; turns its arrive[] into FF_SIM_AT_* flags. */
 static void build_flow(ff_sim *s, const ff_solver *sv, ff_gfield *gf)
 {
 	size_t at = 0;
@@ -101,8 +130,10 @@ static void build_flow(ff_sim *s, const ff_solver *sv, ff_gfield *gf)
 	for (int y = 0; y < s->h; y++)
 		for (int x = 0; x < s->w; x++, at++) {
 			uint8_t *a = &gf->arrive[at];
+			float fx, fy;
 
-			ff_solver_flow(sv, x, y, &gf->flow[2 * at], &gf->flow[2 * at + 1]);
+			ff_solver_flow(sv, x, y, &fx, &fy);
+			gf->dir[at] = dir_code(fx, fy);
 			*a = (*a ? FF_SIM_AT_GOAL : 0) |
 			     (isinf(ff_solver_value(sv, x, y)) ? FF_SIM_AT_UNREACH : 0);
 		}
@@ -117,13 +148,13 @@ ff_err ff_sim_group_ready(ff_sim *s, int g)
 
 	if (ff_sim_class_ready(s, gf->cls) != FF_OK)
 		return FF_E_NOMEM;
-	if (!gf->flow) {
-		gf->flow = malloc(cells * 2 * sizeof *gf->flow);
+	if (!gf->dir) {
+		gf->dir = malloc(cells);
 		gf->arrive = malloc(cells);
-		if (!gf->flow || !gf->arrive) {
-			free(gf->flow);
+		if (!gf->dir || !gf->arrive) {
+			free(gf->dir);
 			free(gf->arrive);
-			gf->flow = NULL;
+			gf->dir = NULL;
 			gf->arrive = NULL;
 			return FF_E_NOMEM;
 		}
@@ -135,7 +166,7 @@ ff_err ff_sim_group_ready(ff_sim *s, int g)
 	gf->copied = true;
 	if (e != FF_OK) {
 		/* no way anywhere: the group's agents stand, stranded */
-		memset(gf->flow, 0, cells * 2 * sizeof *gf->flow);
+		memset(gf->dir, FF_SIM_NODIR, cells);
 		memset(gf->arrive, FF_SIM_AT_UNREACH, cells);
 		return e;
 	}

@@ -443,26 +443,28 @@ done:
 }
 
 /* The flow at (X, Y) interpolated bilinearly between the centres of the
- * four nearest cells, as ff_solver_sample() does, from the sim's copy;
- * where that cancels out, the flow of the cell itself. */
-static void sample_flow(const ff_sim *s, const float *flow, double x, double y, double *fx,
+ * four nearest cells, as ff_solver_sample() does, from the sim's direction
+ * codes DIR; where that cancels out, the flow of the cell itself. */
+static void sample_flow(const ff_sim *s, const uint8_t *dir, double x, double y, double *fx,
 			double *fy)
 {
 	double gx = x - 0.5, gy = y - 0.5, sx = 0, sy = 0, n;
 	int i0 = ifloor(gx), j0 = ifloor(gy);
 	double tx = gx - i0, ty = gy - j0;
-	size_t at;
+	const float *f;
 
 	/* Four cells inside the level and all four weights positive (the
 	 * usual case): no tests.  Same sums, same order as the loop. */
 	if (tx > 0 && ty > 0 && i0 >= 0 && j0 >= 0 && i0 < s->w - 1 && j0 < s->h - 1) {
-		const float *a = &flow[2 * ((size_t)j0 * (size_t)s->w + (size_t)i0)];
-		const float *b = a + 2 * (size_t)s->w;
+		const uint8_t *a = &dir[(size_t)j0 * (size_t)s->w + (size_t)i0];
+		const uint8_t *b = a + s->w;
+		const float *a0 = s->dirv[a[0]], *a1 = s->dirv[a[1]];
+		const float *b0 = s->dirv[b[0]], *b1 = s->dirv[b[1]];
 		double w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty);
 		double w01 = (1 - tx) * ty, w11 = tx * ty;
 
-		sx = 0.0 + w00 * a[0] + w10 * a[2] + w01 * b[0] + w11 * b[2];
-		sy = 0.0 + w00 * a[1] + w10 * a[3] + w01 * b[1] + w11 * b[3];
+		sx = 0.0 + w00 * a0[0] + w10 * a1[0] + w01 * b0[0] + w11 * b1[0];
+		sy = 0.0 + w00 * a0[1] + w10 * a1[1] + w01 * b0[1] + w11 * b1[1];
 		goto norm;
 	}
 	for (int k = 0; k < 4; k++) {
@@ -472,9 +474,9 @@ static void sample_flow(const ff_sim *s, const float *flow, double x, double y, 
 		if (wgt <= 0.0 || (unsigned)ci >= (unsigned)s->w ||
 		    (unsigned)cj >= (unsigned)s->h)
 			continue;
-		at = 2 * ((size_t)cj * (size_t)s->w + (size_t)ci);
-		sx += wgt * flow[at];
-		sy += wgt * flow[at + 1];
+		f = s->dirv[dir[(size_t)cj * (size_t)s->w + (size_t)ci]];
+		sx += wgt * f[0];
+		sy += wgt * f[1];
 	}
 norm:
 	n = sqrt(sx * sx + sy * sy);
@@ -484,9 +486,9 @@ norm:
 		*fy = sy * n;
 		return;
 	}
-	at = 2 * ((size_t)(int)y * (size_t)s->w + (size_t)(int)x);
-	*fx = flow[at];
-	*fy = flow[at + 1];
+	f = s->dirv[dir[(size_t)(int)y * (size_t)s->w + (size_t)(int)x]];
+	*fx = f[0];
+	*fy = f[1];
 }
 
 /* A tick runs over the agents in grid order, a block at a time, in four
@@ -709,7 +711,7 @@ static bool look(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 		return false;
 	}
 	s->state[i] = FF_AGENT_MOVING;
-	sample_flow(s, gf->flow, ox, oy, &bk->fx[b], &bk->fy[b]);
+	sample_flow(s, gf->dir, ox, oy, &bk->fx[b], &bk->fy[b]);
 	/* the heading others see next tick (read only at its start) */
 	s->hd[i][0] = (float)bk->fx[b];
 	s->hd[i][1] = (float)bk->fy[b];
