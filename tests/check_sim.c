@@ -902,6 +902,84 @@ START_TEST(radius_over_half_a_cell_is_refused)
 }
 END_TEST
 
+
+/* --- a large level on the hierarchical field ------------------------------ */
+
+/* 256 x 256 open cells, a wall down the middle with an 8-cell gap, a goal
+ * at the east end and 60 agents at the west end, the gap in their line. */
+static ff_level *wall_level(void)
+{
+	const char *head = "fieldmarshal level 2\nname lazy\nsize 256 256\nterrain grass . 1\n"
+			   "terrain wall # wall\ngoal rect 240 120 8 16\n"
+			   "spawn rect 8 120 16 16 60\ngrid\n";
+	size_t n = strlen(head), len = n + 257 * 256 + 4;
+	char *text = malloc(len + 1);
+	ff_level *l = NULL;
+	ff_diag d;
+
+	ck_assert_ptr_nonnull(text);
+	memcpy(text, head, n);
+	for (int y = 0; y < 256; y++) {
+		for (int x = 0; x < 256; x++)
+			text[n++] = x == 128 && (y < 124 || y > 131) ? '#' : '.';
+		text[n++] = '\n';
+	}
+	memcpy(text + n, "end\n", 5);
+	ck_assert_msg(ff_textlevel_parse(text, len, &l, &d) == FF_OK, "%d:%d: %s", d.line, d.col,
+		      d.msg);
+	free(text);
+	return l;
+}
+
+/* The crowd of wall_level() on hier fields of 16-cell sectors, run until
+ * all arrive: the state hash, the ticks, and how many fine fields of the
+ * 256 sectors the solver computed.  With SOLVE_ALL, every cell is asked for before the
+ * crowd starts (the whole field solved, as an eager copy would). */
+static uint64_t run_hier(bool solve_all, long *ticks, long *arrived, long *solved)
+{
+	ff_solver_opts o = {FF_METHOD_HIER, 8, 1, FF_ARROW_CHEAPEST, 16, false};
+	uint64_t h;
+	world w;
+
+	w.l = wall_level();
+	w.f = ff_fields_create(w.l, &o);
+	ck_assert_ptr_nonnull(w.f);
+	ck_assert_int_eq(ff_fields_get(w.f, 0, &w.sv), FF_OK);
+	ck_assert_int_eq(ff_solver_sector_size(w.sv), 16);
+	for (int y = 0; solve_all && y < 256; y++)
+		for (int x = 0; x < 256; x++)
+			(void)ff_solver_value(w.sv, x, y);
+	w.sim = ff_sim_create(w.l, w.f, 0);
+	ck_assert_ptr_nonnull(w.sim);
+	ck_assert_int_eq(ff_sim_spawn_level(w.sim, -1), FF_OK);
+	for (*ticks = 0; *ticks < 20000 && ff_sim_count(w.sim); ++*ticks)
+		ff_sim_step(w.sim);
+	*arrived = ff_sim_totals_get(w.sim)->arrived;
+	*solved = ff_solver_sectors_solved(w.sv);
+	h = ff_sim_hash(w.sim);
+	close_world(&w);
+	return h;
+}
+
+/* On a hierarchical field the crowd fills its copy a sector at a time, as
+ * agents come near: everybody arrives, fewer than half of the sectors are
+ * ever solved, and the crowd moves bit for bit as on the same field solved
+ * whole beforehand (the field does not depend on the order sectors are
+ * solved in). */
+START_TEST(hier_sectors_are_solved_as_agents_come)
+{
+	long ticks, ticks_all, arrived, arrived_all, solved, solved_all;
+	uint64_t lazy = run_hier(false, &ticks, &arrived, &solved);
+
+	ck_assert_uint_eq(run_hier(true, &ticks_all, &arrived_all, &solved_all), lazy);
+	ck_assert_int_eq(arrived, 60);
+	ck_assert_int_eq(ticks, ticks_all);
+	/* the near box, around the goal, is solved with the order */
+	ck_assert_int_ge(solved_all, 256 - 3 * 3);
+	ck_assert_msg(solved < 128, "%ld of 256 sectors solved", solved);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -930,6 +1008,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, density_is_the_crowd_s_own);
 	tcase_add_test(tc, radius_over_half_a_cell_is_refused);
 	tcase_add_test(tc, a_pile_ticks_in_bounded_work);
+	tcase_add_test(tc, hier_sectors_are_solved_as_agents_come);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,9 +1,9 @@
 #!/bin/sh
 # sim_cli.sh - 'fieldmarshal sim' from the command line: units in --set and
 # in the summary, several counting lines, frames from tick 0, spawn areas
-# too small for their crowd, and trajectories in JuPedSim's SQLite format
-# read the way PedPy's loaders read them (their SQL, and the walkable area
-# united with shapely as PedPy does).  Each case names what it expects.
+# too small for their crowd, the field's method, and trajectories in
+# JuPedSim's SQLite format read the way PedPy's loaders read them (their
+# SQL, and the walkable area united with shapely as PedPy does).  Each case names what it expects.
 set -u
 : "${FIELDMARSHAL:?set by make check}" "${srcdir:?set by make check}"
 F=$FIELDMARSHAL
@@ -129,6 +129,22 @@ grep -q "cannot write 'no/such/dir/t.sqlite'" err || fail "unwritable path said:
 "$F" sim "$lv/chokepoint.level" --every 5 2> /dev/null
 [ $? = 2 ] || fail "--every without --trajectories did not exit 2"
 ls ./*tmp* 2> /dev/null && fail "temporary files left: $(ls ./*tmp*)"
+
+# --method: a hierarchical field serves the default class without routing;
+# it refuses what it cannot count, in one line, before running
+"$F" sim "$lv/chokepoint.level" --method bogus 2> err
+[ $? = 2 ] || fail "--method bogus did not exit 2"
+grep -q "unknown method 'bogus' (fmm, fmm2, dijkstra or hier)" err || fail "bogus said: $(cat err)"
+"$F" sim "$lv/chokepoint.level" --method hier > out || fail "sim --method hier exited $?"
+[ "$(val arrived out)" = 500 ] || fail "hier: $(val arrived out) of 500 arrived"
+"$F" sim "$lv/harbour.level" --method hier > out 2> err && fail "hier ran a level of boats"
+grep -q "harbour.level: --method hier solves for the default movement class only, not group boats's class 'boat'" err ||
+	fail "hier with classes said: $(cat err)"
+[ -s out ] && fail "a refused hier run printed statistics"
+"$F" sim "$lv/chokepoint.level" --method hier --set route_interval=2 > out 2> err &&
+	fail "hier ran with routing"
+grep -q "chokepoint.level: --method hier does not count the crowd; set route_interval to 0" err ||
+	fail "hier with routing said: $(cat err)"
 
 [ $status = 0 ] && echo "sim_cli: all cases passed"
 exit $status

@@ -29,7 +29,7 @@ static const char usage[] =
 	"                        [--no-funnel] [--no-separation] [--free-speed]\n"
 	"                        [--keep-arrived] [--line X0,Y0,X1,Y1 ...]\n"
 	"                        [--frames [EVERY]] [--trajectories FILE [--every N]\n"
-	"                        [--force]] [--json]\n"
+	"                        [--force]] [--method fmm|fmm2|dijkstra|hier] [--json]\n"
 	"\n"
 	"Solves LEVEL's flow field, spawns agents in its spawn areas and runs the\n"
 	"crowd simulation, then prints the run's statistics (SI units: the level's\n"
@@ -60,6 +60,10 @@ static const char usage[] =
 	"      --every N        with --trajectories: every Nth tick (default 1)\n"
 	"      --force          with --trajectories: replace FILE even when it is\n"
 	"                       not a trajectory file\n"
+	"  -m, --method M       the field the agents follow: fmm (Fast Marching, the\n"
+	"                       default), fmm2, dijkstra, or hier (hierarchical, for\n"
+	"                       large levels: sectors are solved as agents come near\n"
+	"                       them; default movement class, no routing)\n"
 	"  -j, --json           the statistics as JSON (docs/json.md)\n"
 	"  -h, --help           show this help\n";
 
@@ -70,6 +74,7 @@ typedef struct simopts {
 	int nlines;
 	double seg[FF_SIM_LINES_MAX][4];
 	unsigned flags;
+	ff_solver_opts sopts;        /* the fields' */
 } simopts;
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
@@ -187,6 +192,11 @@ static int option(int c, int argc, char **argv, simopts *o, const char **sets, i
 	case OPT_FORCE:
 		o->force = true;
 		return -1;
+	case 'm':
+		if (!ff_method_parse(optarg, &o->sopts))
+			return ff_cli_usage("sim", "unknown method '%s' (fmm, fmm2, dijkstra or hier)",
+					    optarg);
+		return -1;
 	case 'j':
 		o->json = true;
 		return -1;
@@ -219,6 +229,7 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 		{"trajectories", required_argument, NULL, OPT_TRAJ},
 		{"every", required_argument, NULL, OPT_EVERY},
 		{"force", no_argument, NULL, OPT_FORCE},
+		{"method", required_argument, NULL, 'm'},
 		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -229,7 +240,7 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 	int c, rc;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "n:t:us:jh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:t:us:m:jh", opts, NULL)) != -1) {
 		if ((rc = option(c, argc, argv, o, sets, nsets, &seed)) >= 0)
 			return rc;
 		until = until || c == 'u';
@@ -517,7 +528,8 @@ static ff_fields *fields_for(const char *what, const ff_level *l, const ff_solve
 	char why[160];
 	ff_fields *f;
 
-	if (ff_solver_too_big(l->w, l->h, ff_cli_mem_avail(), why, sizeof why)) {
+	if (opts->method != FF_METHOD_HIER &&
+	    ff_solver_too_big(l->w, l->h, ff_cli_mem_avail(), why, sizeof why)) {
 		ff_cli_error("cannot solve '%s': %s", what, why);
 		return NULL;
 	}
@@ -541,6 +553,25 @@ static ff_fields *fields_for(const char *what, const ff_level *l, const ff_solve
 		}
 	}
 	return f;
+}
+
+/* Whether the hierarchical field can serve L's crowd, else says why: it
+ * holds the default movement class's costs and no crowd term. */
+static bool hier_fits(const char *what, const ff_level *l)
+{
+	if (l->meta.params[FF_P_ROUTE_INTERVAL] > 0) {
+		ff_cli_error("%s: --method hier does not count the crowd; set route_interval "
+			     "to 0 or use fmm or dijkstra", what);
+		return false;
+	}
+	for (int g = 0; g < l->meta.ngroups; g++)
+		if (l->meta.group_class[g]) {
+			ff_cli_error("%s: --method hier solves for the default movement class "
+				     "only, not group %s's class '%s' (use fmm or dijkstra)", what,
+				     ff_level_group_name(l, g), l->meta.classes[l->meta.group_class[g]]);
+			return false;
+		}
+	return true;
 }
 
 /* Runs the simulation per O; returns the exit code. */
@@ -608,9 +639,9 @@ out:
 
 int ff_cli_sim(int argc, char **argv)
 {
-	simopts o = {NULL, NULL, -1, -1, 0, 0, false, false, false, 0, {{0}}, 0};
+	simopts o = {NULL, NULL, -1, -1, 0, 0, false, false, false, 0, {{0}}, 0,
+		     {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false}};
 	const char **sets = calloc((size_t)argc + 1, sizeof *sets);
-	ff_solver_opts sopts = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	ff_fields *fields = NULL;
 	ff_level *l = NULL;
 	int nsets = 0, rc;
@@ -640,7 +671,9 @@ int ff_cli_sim(int argc, char **argv)
 			     "fieldmarshal run %s -e 'goal add cell X,Y' -o FILE", o.level, o.level);
 		goto out;
 	}
-	if (!(fields = fields_for(o.level, l, &sopts)))
+	if (o.sopts.method == FF_METHOD_HIER && !hier_fits(o.level, l))
+		goto out;
+	if (!(fields = fields_for(o.level, l, &o.sopts)))
 		goto out;
 	rc = run(l, fields, &o);
 out:

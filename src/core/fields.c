@@ -124,7 +124,15 @@ ff_err ff_fields_get(ff_fields *f, int g, const ff_solver **out)
 	}
 	if ((n = ff_level_group_goals(f->level, g, goals)) == 0)
 		return FF_E_NOTFOUND;
-	if (!(d->own = ff_solver_create(f->level->w, f->level->h)))
+	if (f->opts.method == FF_METHOD_HIER) {
+		/* the hierarchy holds the default class's costs, no crowd */
+		if (f->level->meta.group_class[g] || f->crowd)
+			return FF_E_INVAL;
+		d->own = ff_solver_create_hier(f->level->w, f->level->h);
+	} else {
+		d->own = ff_solver_create(f->level->w, f->level->h);
+	}
+	if (!d->own)
 		return FF_E_NOMEM;
 	ff_solver_set_crowd(d->own, f->crowd);
 	ff_solver_set_class(d->own, f->level->meta.group_class[g]);

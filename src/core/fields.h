@@ -41,9 +41,12 @@ void ff_fields_set_opts(ff_fields *f, const ff_solver_opts *opts);
  * lent field back. */
 void ff_fields_lend(ff_fields *f, int g, const ff_solver *solver);
 
-/* Group G's finished field into *OUT, solved now when there is none.
- * FF_E_NOTFOUND when the group has no goals, FF_E_WALL when they lie on
- * walls only, FF_E_RANGE for a bad G, FF_E_NOMEM. */
+/* Group G's finished field into *OUT, solved now when there is none (with
+ * the method "hier", only what its first query needs: the rest when asked
+ * for).  FF_E_NOTFOUND when the group has no goals, FF_E_WALL when they
+ * lie on walls only, FF_E_RANGE for a bad G, FF_E_INVAL for "hier" and a
+ * group of a movement class or with the crowd counted (the hierarchy
+ * holds the default class's costs alone), FF_E_NOMEM. */
 ff_err ff_fields_get(ff_fields *f, int g, const ff_solver **out);
 /* After ff_fields_get() failed on a goal: its index among the level's
  * goals, else -1. */

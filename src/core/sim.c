@@ -78,6 +78,7 @@ void ff_sim_destroy(ff_sim *s)
 	ff_sim_clear_lines(s);
 	for (int g = 0; g < FF_GROUPS_MAX; g++) {
 		free(s->gf[g].dir);
+		free(s->gf[g].filled);
 		free(s->gf[g].arrive);
 	}
 	for (int c = 0; c <= FF_CLASSES_MAX; c++) {
@@ -107,7 +108,7 @@ size_t ff_sim_bytes(const ff_sim *s)
 	size_t grid = sizeof(uint32_t) * 2 + sizeof(float) * 2, groups = 0;
 
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
-		groups += s->gf[g].dir ? cells * 2 : 0;
+		groups += (s->gf[g].dir ? cells * 2 : 0) + s->gf[g].nfilled;
 	for (int c = 0; c <= FF_CLASSES_MAX; c++)
 		groups += s->cls[c].walls ? cells * (1 + sizeof *s->cls[c].clear) : 0;
 	return sizeof *s + groups +
@@ -287,7 +288,10 @@ void ff_sim_flow_at(const ff_sim *s, int g, int x, int y, float *fx, float *fy)
 	size_t at = (size_t)y * (size_t)s->w + (size_t)x;
 
 	*fx = *fy = 0;
-	if (gf->copied && gf->version == ff_fields_version(s->fields, g)) {
+	if (gf->copied && gf->version == ff_fields_version(s->fields, g) &&
+	    (!gf->sector || gf->filled[(size_t)(y / gf->sector) *
+					(size_t)((s->w + gf->sector - 1) / gf->sector) +
+				    (size_t)(x / gf->sector)])) {
 		*fx = s->dirv[gf->dir[at]][0];
 		*fy = s->dirv[gf->dir[at]][1];
 	} else if (sv) {

@@ -62,6 +62,12 @@ typedef struct ff_gfield {
 	uint8_t *dir;                /* w*h: the flow's direction code
 				      * (FF_SIM_DIRS) per cell */
 	uint8_t *arrive;             /* w*h: FF_SIM_AT_* flags */
+	int sector;                  /* a hierarchical field's sector size:
+				      * dir and the unreachable flags are
+				      * filled a sector at a time, as agents
+				      * come near it (filled[]); 0: all */
+	uint8_t *filled;             /* per sector, row by row: filled */
+	size_t nfilled;              /* sectors filled has room for */
 	unsigned version;            /* of the field copied */
 	bool copied;                 /* flow and arrive hold a field */
 	long agents;                 /* of this group present, alive or kept */
@@ -151,6 +157,10 @@ void ff_sim_dirs_setup(ff_sim *s);
  * error when the group has no field (no goals, goals on walls)
  * (sim_level.c). */
 ff_err ff_sim_group_ready(ff_sim *s, int g);
+/* Fills, for every agent of a group on a hierarchical field, the sectors
+ * its flow sample reads that are not filled yet (sim_level.c); solving
+ * them may allocate (in the solver's cache). */
+void ff_sim_fill_near(ff_sim *s);
 /* Makes sure movement class C has its walls built (sim_level.c):
  * FF_E_NOMEM. */
 ff_err ff_sim_class_ready(ff_sim *s, int c);

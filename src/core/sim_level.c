@@ -139,6 +139,101 @@ static void build_flow(ff_sim *s, const ff_solver *sv, ff_gfield *gf)
 		}
 }
 
+/* Cell flags from build_arrive()'s marks, for a lazy field: the
+ * unreachable cells are added a sector at a time. */
+static void arrive_flags(ff_sim *s, ff_gfield *gf)
+{
+	size_t cells = (size_t)s->w * (size_t)s->h;
+
+	for (size_t at = 0; at < cells; at++)
+		gf->arrive[at] = gf->arrive[at] ? FF_SIM_AT_GOAL : 0;
+}
+
+/* Sectors across and down of a lazy field. */
+static int sectors_x(const ff_sim *s, const ff_gfield *gf)
+{
+	return (s->w + gf->sector - 1) / gf->sector;
+}
+
+/* Fills sector K of group G's lazy field from SV, as build_flow() does. */
+static void fill_sector(ff_sim *s, const ff_solver *sv, ff_gfield *gf, size_t k)
+{
+	int nx = sectors_x(s, gf), x0 = (int)(k % (size_t)nx) * gf->sector;
+	int y0 = (int)(k / (size_t)nx) * gf->sector;
+	int x1 = x0 + gf->sector < s->w ? x0 + gf->sector : s->w;
+	int y1 = y0 + gf->sector < s->h ? y0 + gf->sector : s->h;
+
+	for (int y = y0; y < y1; y++)
+		for (int x = x0; x < x1; x++) {
+			size_t at = (size_t)y * (size_t)s->w + (size_t)x;
+			float fx, fy;
+
+			ff_solver_flow(sv, x, y, &fx, &fy);
+			gf->dir[at] = dir_code(fx, fy);
+			if (isinf(ff_solver_value(sv, x, y)))
+				gf->arrive[at] |= FF_SIM_AT_UNREACH;
+		}
+	gf->filled[k] = 1;
+}
+
+/* The sectors an agent at (X, Y) reads: those of the four cells whose
+ * centres its bilinear sample spans, its own cell among them. */
+static void fill_at(ff_sim *s, const ff_solver *sv, ff_gfield *gf, double x, double y)
+{
+	int nx = sectors_x(s, gf), sec = gf->sector;
+	int cx0 = (int)floor(x - 0.5), cy0 = (int)floor(y - 0.5);
+
+	for (int j = 0; j < 2; j++)
+		for (int i = 0; i < 2; i++) {
+			int cx = cx0 + i, cy = cy0 + j;
+			size_t k;
+
+			cx = cx < 0 ? 0 : cx >= s->w ? s->w - 1 : cx;
+			cy = cy < 0 ? 0 : cy >= s->h ? s->h - 1 : cy;
+			k = (size_t)(cy / sec) * (size_t)nx + (size_t)(cx / sec);
+			if (!gf->filled[k])
+				fill_sector(s, sv, gf, k);
+		}
+}
+
+void ff_sim_fill_near(ff_sim *s)
+{
+	const ff_solver *sv[FF_GROUPS_MAX];
+	bool any = false;
+
+	for (int g = 0; g < FF_GROUPS_MAX; g++) {
+		sv[g] = s->gf[g].sector && s->gf[g].copied ? ff_fields_peek(s->fields, g) : NULL;
+		any = any || sv[g];
+	}
+	if (!any)
+		return;
+	for (size_t i = 0; i < s->n; i++) {
+		int g = s->grp[i];
+
+		if (sv[g] && s->state[i] != FF_AGENT_ARRIVED)
+			fill_at(s, sv[g], &s->gf[g], s->x[i], s->y[i]);
+	}
+}
+
+/* Makes room in GF for the sectors of a field of SECTOR cells a side, none
+ * filled: FF_E_NOMEM. */
+static ff_err lazy_setup(ff_sim *s, ff_gfield *gf, int sector)
+{
+	size_t n = (size_t)((s->w + sector - 1) / sector) * (size_t)((s->h + sector - 1) / sector);
+
+	if (n > gf->nfilled) {
+		uint8_t *f = realloc(gf->filled, n);
+
+		if (!f)
+			return FF_E_NOMEM;
+		gf->filled = f;
+		gf->nfilled = n;
+	}
+	memset(gf->filled, 0, n);
+	gf->sector = sector;
+	return FF_OK;
+}
+
 ff_err ff_sim_group_ready(ff_sim *s, int g)
 {
 	ff_gfield *gf = &s->gf[g];
@@ -162,16 +257,28 @@ ff_err ff_sim_group_ready(ff_sim *s, int g)
 	if (gf->copied && gf->version == ff_fields_version(s->fields, g))
 		return FF_OK;
 	e = g < s->level->meta.ngroups ? ff_fields_get(s->fields, g, &sv) : FF_E_NOTFOUND;
+	if (e == FF_OK && ff_solver_sector_size(sv) &&
+	    lazy_setup(s, gf, ff_solver_sector_size(sv)) != FF_OK)
+		return FF_E_NOMEM;
 	gf->version = ff_fields_version(s->fields, g);
 	gf->copied = true;
 	if (e != FF_OK) {
 		/* no way anywhere: the group's agents stand, stranded */
+		gf->sector = 0;
 		memset(gf->dir, FF_SIM_NODIR, cells);
 		memset(gf->arrive, FF_SIM_AT_UNREACH, cells);
 		return e;
 	}
 	build_arrive(s, g, gf->arrive,
 		     s->level->meta.params[FF_P_ARRIVAL_RADIUS] / s->level->meta.params[FF_P_CELL_SIZE]);
+	if (ff_solver_sector_size(sv)) {
+		/* a large level: the sectors agents come near, as they do */
+		memset(gf->dir, FF_SIM_NODIR, cells);
+		arrive_flags(s, gf);
+		ff_sim_fill_near(s);
+		return FF_OK;
+	}
+	gf->sector = 0;
 	build_flow(s, sv, gf);
 	return FF_OK;
 }

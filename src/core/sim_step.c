@@ -1060,6 +1060,7 @@ void ff_sim_step(ff_sim *s)
 			      p.keep ? s->state : NULL, FF_AGENT_ARRIVED);
 	ff_sim_density_build(s);
 	ff_sim_route_tick(s);
+	ff_sim_fill_near(s);
 	st.max_per_cell = s->grid.max_per_cell;
 	if (p.two_way)
 		running_headings(s, ng);

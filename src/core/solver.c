@@ -810,6 +810,16 @@ int ff_solver_sector_size(const ff_solver *s)
 	return hier_of(s) ? ff_hier_sector_size(s->hier) : 0;
 }
 
+long ff_solver_sectors_solved(const ff_solver *s)
+{
+	ff_hier_stats st;
+
+	if (!hier_of(s))
+		return 0;
+	ff_hier_get_stats(s->hier, &st);
+	return st.sectors_solved;
+}
+
 int ff_solver_sector_state(const ff_solver *s, int x, int y)
 {
 	return hier_of(s) ? ff_hier_sector_state(s->hier, x, y) : FF_HSEC_IDLE;

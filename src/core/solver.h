@@ -287,6 +287,10 @@ ff_err ff_solver_prepare(ff_solver *s);
 
 /* The sector side of a hierarchical field, 0 for other methods. */
 int ff_solver_sector_size(const ff_solver *s);
+/* Fine fields of sectors a hierarchical field computed since its solve
+ * began (a sector evicted from the cache and asked for again counts
+ * again); 0 for other methods. */
+long ff_solver_sectors_solved(const ff_solver *s);
 /* What the sector of (x, y) holds: 0 nothing yet, 1 the exact field near
  * the goals, 2 a fine field solved (in the cache). */
 int ff_solver_sector_state(const ff_solver *s, int x, int y);
