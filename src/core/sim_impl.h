@@ -128,6 +128,8 @@ struct ff_sim {
 	float inv_cost[256];         /* 1 / cost: terrain's share of the speed */
 	float dirv[256][2];          /* the unit flow of each direction code;
 				      * 0 0 for FF_SIM_NODIR */
+	double dir_edge[FF_SIM_DIRS / 8]; /* tan of the half steps of the
+					   * first eighth of a turn */
 	float fd[FF_SIM_FD_N + 2];   /* speed factor at density
 				      * i * fd_rho_max / FF_SIM_FD_N */
 	ff_source src[FF_SPAWNS_MAX];

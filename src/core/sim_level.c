@@ -92,33 +92,104 @@ static void build_clearance(ff_sim *s, int c)
 		}
 }
 
+/* The direction codes are found and drawn with + - * / alone, so they have
+ * the same bits on every IEEE host (docs/simulation.md, "Determinism"):
+ * by symmetry a flow comes down to the first eighth of a turn, 0 <= y <=
+ * x, where its code is how many of the half-step boundaries
+ * tan((j + 1/2) step), j = 0..29, lie below y / x. */
+enum { EIGHTH = FF_SIM_DIRS / 8 };
+
+/* cos X and sin X for 0 <= X <= pi / 4 by Taylor sums (terms below 1e-19
+ * of the first left out). */
+static void det_cos_sin(double x, double *c, double *s)
+{
+	double tc = 1, ts = x, sc = 1, ss = x;
+
+	for (int n = 2; n <= 22; n += 2) {
+		tc = -tc * x * x / ((n - 1) * n);
+		ts = -ts * x * x / (n * (n + 1));
+		sc += tc;
+		ss += ts;
+	}
+	*c = sc;
+	*s = ss;
+}
+
+static double step_angle(void)
+{
+	return 2 * 3.14159265358979323846 / FF_SIM_DIRS;
+}
+
+/* The code of the flow (FX, FY) (y down, clockwise from east). */
+static uint8_t dir_code(const ff_sim *s, float fx, float fy)
+{
+	double x = fx, y = fy, t;
+	int k = 0, lo = 0, hi = EIGHTH;
+	bool flip_y = y < 0, flip_x, swap;
+
+	if (x == 0 && y == 0)
+		return FF_SIM_NODIR;
+	y = flip_y ? -y : y;
+	flip_x = x < 0;
+	x = flip_x ? -x : x;
+	swap = y > x;
+	if (swap)
+		t = x / y;
+	else
+		t = y / x;
+	/* how many boundaries lie below t */
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+
+		if (s->dir_edge[mid] < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	k = swap ? 2 * EIGHTH - lo : lo;          /* 0 .. a quarter turn */
+	k = flip_x ? 4 * EIGHTH - k : k;          /* 0 .. a half turn */
+	k = flip_y ? (8 * EIGHTH - k) % FF_SIM_DIRS : k;
+	return (uint8_t)k;
+}
+
 void ff_sim_dirs_setup(ff_sim *s)
 {
-	const double turn = 2 * 3.14159265358979323846 / FF_SIM_DIRS;
+	for (int j = 0; j < EIGHTH; j++) {
+		double c, sn;
 
+		det_cos_sin((j + 0.5) * step_angle(), &c, &sn);
+		s->dir_edge[j] = sn / c;
+	}
 	for (int k = 0; k < 256; k++) {
-		s->dirv[k][0] = k < FF_SIM_DIRS ? (float)cos(k * turn) : 0.0f;
-		s->dirv[k][1] = k < FF_SIM_DIRS ? (float)sin(k * turn) : 0.0f;
+		/* fold k into the first eighth, as dir_code() unfolds it */
+		int q = k % (2 * EIGHTH), e = q <= EIGHTH ? q : 2 * EIGHTH - q;
+		int quarter = k / (2 * EIGHTH);
+		double c, sn, x, y;
+
+		s->dirv[k][0] = s->dirv[k][1] = 0.0f;
+		if (k >= FF_SIM_DIRS)
+			continue;
+		det_cos_sin(e * step_angle(), &c, &sn);
+		x = q <= EIGHTH ? c : sn;
+		y = q <= EIGHTH ? sn : c;
+		/* quarter turns clockwise: (x, y) -> (-y, x) */
+		for (int r = 0; r < quarter; r++) {
+			double nx = -y;
+
+			y = x;
+			x = nx;
+		}
+		s->dirv[k][0] = (float)x;
+		s->dirv[k][1] = (float)y;
 	}
 	/* the grid directions as the solver gives them (ff_solver_flow) */
 	for (int d = 0; d < 8; d++) {
-		int k = (int)lround(atan2(ff_dir_dy[d], ff_dir_dx[d]) / turn + FF_SIM_DIRS) %
-			FF_SIM_DIRS;
 		float f = d >= FF_DIR_SE ? (float)0.70710678118654752 : 1.0f;
+		uint8_t k = dir_code(s, (float)ff_dir_dx[d], (float)ff_dir_dy[d]);
 
 		s->dirv[k][0] = (float)ff_dir_dx[d] * f;
 		s->dirv[k][1] = (float)ff_dir_dy[d] * f;
 	}
-}
-
-/* The direction code nearest the flow (FX, FY). */
-static uint8_t dir_code(float fx, float fy)
-{
-	const double turn = 2 * 3.14159265358979323846 / FF_SIM_DIRS;
-
-	if (fx == 0.0f && fy == 0.0f)
-		return FF_SIM_NODIR;
-	return (uint8_t)(lround(atan2(fy, fx) / turn + FF_SIM_DIRS) % FF_SIM_DIRS);
 }
 
 /* The direction codes of field SV's per-cell flow, and the cells it cannot
@@ -133,7 +204,7 @@ static void build_flow(ff_sim *s, const ff_solver *sv, ff_gfield *gf)
 			float fx, fy;
 
 			ff_solver_flow(sv, x, y, &fx, &fy);
-			gf->dir[at] = dir_code(fx, fy);
+			gf->dir[at] = dir_code(s, fx, fy);
 			*a = (*a ? FF_SIM_AT_GOAL : 0) |
 			     (isinf(ff_solver_value(sv, x, y)) ? FF_SIM_AT_UNREACH : 0);
 		}
@@ -169,7 +240,7 @@ static void fill_sector(ff_sim *s, const ff_solver *sv, ff_gfield *gf, size_t k)
 			float fx, fy;
 
 			ff_solver_flow(sv, x, y, &fx, &fy);
-			gf->dir[at] = dir_code(fx, fy);
+			gf->dir[at] = dir_code(s, fx, fy);
 			if (isinf(ff_solver_value(sv, x, y)))
 				gf->arrive[at] |= FF_SIM_AT_UNREACH;
 		}
