@@ -980,6 +980,75 @@ START_TEST(hier_sectors_are_solved_as_agents_come)
 }
 END_TEST
 
+/* --- two threads ------------------------------------------------------------ */
+
+/* 160 x 80 open cells; groups of 3,000 start at each end, each bound for
+ * a goal across the middle, the way the other comes (two-way walking,
+ * stepping aside), and a line the east group crosses. */
+static ff_level *two_way_level(void)
+{
+	const char *head = "fieldmarshal level 2\nname twoway\nsize 160 80\nterrain grass . 1\n"
+			   "goal rect 62 0 4 80 group east\ngoal rect 94 0 4 80 group west\n"
+			   "spawn rect 4 2 50 76 3000 group east\n"
+			   "spawn rect 106 2 50 76 3000 group west\ngrid\n";
+	size_t n = strlen(head), len = n + 161 * 80 + 4;
+	char *text = malloc(len + 1);
+	ff_level *l = NULL;
+	ff_diag d;
+
+	ck_assert_ptr_nonnull(text);
+	memcpy(text, head, n);
+	for (int y = 0; y < 80; y++) {
+		memset(text + n, '.', 160);
+		n += 160;
+		text[n++] = '\n';
+	}
+	memcpy(text + n, "end\n", 5);
+	ck_assert_msg(ff_textlevel_parse(text, len, &l, &d) == FF_OK, "%d:%d: %s", d.line, d.col,
+		      d.msg);
+	free(text);
+	return l;
+}
+
+/* Two threads move a crowd of 6,000 bit for bit as one does: the same
+ * state hash after every one of 120 ticks, the same arrivals, line
+ * crossings and densities; and a two-thread tick allocates nothing. */
+START_TEST(two_threads_move_the_crowd_as_one)
+{
+	ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false};
+	world w[2];
+
+	for (int k = 0; k < 2; k++) {
+		w[k].l = two_way_level();
+		w[k].f = ff_fields_create(w[k].l, &o);
+		ck_assert_ptr_nonnull(w[k].f);
+		w[k].sim = ff_sim_create(w[k].l, w[k].f, 0);
+		ck_assert_ptr_nonnull(w[k].sim);
+		ff_sim_set_threads(w[k].sim, k ? 2 : 1);
+		ck_assert_int_eq(ff_sim_spawn_level(w[k].sim, -1), FF_OK);
+		ck_assert_int_eq(ff_sim_count(w[k].sim), 6000);
+		ck_assert_int_eq(ff_sim_add_line(w[k].sim, 58, 0, 58, 80, NULL), FF_OK);
+	}
+	for (int t = 0; t < 120; t++) {
+		const ff_sim_stats *a, *b;
+		long before = allocs;
+
+		ff_sim_step(w[0].sim);
+		ff_sim_step(w[1].sim);
+		ck_assert_int_eq(allocs, before);
+		a = ff_sim_last(w[0].sim);
+		b = ff_sim_last(w[1].sim);
+		ck_assert_uint_eq(ff_sim_hash(w[1].sim), ff_sim_hash(w[0].sim));
+		ck_assert_int_eq(b->arrivals, a->arrivals);
+		ck_assert_int_eq(b->crossings[0], a->crossings[0]);
+		ck_assert(b->max_density == a->max_density && b->max_speed == a->max_speed);
+	}
+	ck_assert_int_gt(ff_sim_totals_get(w[0].sim)->arrived, 100);
+	for (int k = 0; k < 2; k++)
+		close_world(&w[k]);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -1009,6 +1078,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, radius_over_half_a_cell_is_refused);
 	tcase_add_test(tc, a_pile_ticks_in_bounded_work);
 	tcase_add_test(tc, hier_sectors_are_solved_as_agents_come);
+	tcase_add_test(tc, two_threads_move_the_crowd_as_one);
 	suite_add_tcase(s, tc);
 	return s;
 }

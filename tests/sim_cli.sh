@@ -1,9 +1,10 @@
 #!/bin/sh
 # sim_cli.sh - 'fieldmarshal sim' from the command line: units in --set and
 # in the summary, several counting lines, frames from tick 0, spawn areas
-# too small for their crowd, the field's method, and trajectories in
-# JuPedSim's SQLite format read the way PedPy's loaders read them (their
-# SQL, and the walkable area united with shapely as PedPy does).  Each case names what it expects.
+# too small for their crowd, the field's method, two threads, and
+# trajectories in JuPedSim's SQLite format read the way PedPy's loaders
+# read them (their SQL, and the walkable area united with shapely as PedPy
+# does).  Each case names what it expects.
 set -u
 : "${FIELDMARSHAL:?set by make check}" "${srcdir:?set by make check}"
 F=$FIELDMARSHAL
@@ -145,6 +146,20 @@ grep -q "harbour.level: --method hier solves for the default movement class only
 	fail "hier ran with routing"
 grep -q "chokepoint.level: --method hier does not count the crowd; set route_interval to 0" err ||
 	fail "hier with routing said: $(cat err)"
+
+# --threads: a crowd of 6,000 on two threads ends as on one, hash and all
+{ printf 'fieldmarshal level 2\nname crowd\nsize 120 60\nterrain grass . 1\n'
+  printf 'goal rect 110 0 10 60\nspawn rect 0 0 100 60 6000\ngrid\n'
+  i=0; while [ $i -lt 60 ]; do printf '%120s\n' '' | tr ' ' .; i=$((i + 1)); done
+  echo end; } > crowd.level
+"$F" sim crowd.level --ticks 150 --line 105,0,105,60 --threads 1 > one || fail "--threads 1 exited $?"
+"$F" sim crowd.level --ticks 150 --line 105,0,105,60 --threads 2 > two || fail "--threads 2 exited $?"
+[ "$(val spawned one)" = 6000 ] || fail "crowd.level spawned $(val spawned one)"
+[ "$(val arrived one)" -gt 0 ] || fail "nobody arrived on crowd.level in 150 ticks"
+cmp -s one two || fail "two threads differ from one: $(diff one two | head -4)"
+"$F" sim crowd.level --threads 3 2> err
+[ $? = 2 ] || fail "--threads 3 did not exit 2"
+grep -q "threads takes 0, 1 or 2, not '3'" err || fail "--threads 3 said: $(cat err)"
 
 [ $status = 0 ] && echo "sim_cli: all cases passed"
 exit $status

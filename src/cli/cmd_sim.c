@@ -29,7 +29,8 @@ static const char usage[] =
 	"                        [--no-funnel] [--no-separation] [--free-speed]\n"
 	"                        [--keep-arrived] [--line X0,Y0,X1,Y1 ...]\n"
 	"                        [--frames [EVERY]] [--trajectories FILE [--every N]\n"
-	"                        [--force]] [--method fmm|fmm2|dijkstra|hier] [--json]\n"
+	"                        [--force]] [--method fmm|fmm2|dijkstra|hier]\n"
+	"                        [--threads N] [--json]\n"
 	"\n"
 	"Solves LEVEL's flow field, spawns agents in its spawn areas and runs the\n"
 	"crowd simulation, then prints the run's statistics (SI units: the level's\n"
@@ -64,6 +65,9 @@ static const char usage[] =
 	"                       default), fmm2, dijkstra, or hier (hierarchical, for\n"
 	"                       large levels: sectors are solved as agents come near\n"
 	"                       them; default movement class, no routing)\n"
+	"      --threads N      1, or 2 (0, the default: the second thread, when two\n"
+	"                       cores are online, for ticks of 4096 agents or more);\n"
+	"                       the same run, the same hash, with either\n"
 	"  -j, --json           the statistics as JSON (docs/json.md)\n"
 	"  -h, --help           show this help\n";
 
@@ -75,6 +79,7 @@ typedef struct simopts {
 	double seg[FF_SIM_LINES_MAX][4];
 	unsigned flags;
 	ff_solver_opts sopts;        /* the fields' */
+	int threads;                 /* ff_sim_set_threads() */
 } simopts;
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
@@ -116,7 +121,7 @@ static bool set_param(ff_level *l, const char *arg)
 }
 
 enum { OPT_SET = 256, OPT_STATS, OPT_NOFUNNEL, OPT_NOSEP, OPT_FREE, OPT_KEEP, OPT_FRAMES,
-       OPT_LINE, OPT_TRAJ, OPT_EVERY, OPT_FORCE };
+       OPT_LINE, OPT_TRAJ, OPT_EVERY, OPT_FORCE, OPT_THREADS };
 
 /* Parses "X0,Y0,X1,Y1" into SEG. */
 static bool parse_line(const char *arg, double seg[4])
@@ -197,6 +202,14 @@ static int option(int c, int argc, char **argv, simopts *o, const char **sets, i
 			return ff_cli_usage("sim", "unknown method '%s' (fmm, fmm2, dijkstra or hier)",
 					    optarg);
 		return -1;
+	case OPT_THREADS: {
+		long n;
+
+		if (!parse_long(optarg, 0, 2, &n))
+			return ff_cli_usage("sim", "--threads takes 0, 1 or 2, not '%s'", optarg);
+		o->threads = (int)n;
+		return -1;
+	}
 	case 'j':
 		o->json = true;
 		return -1;
@@ -230,6 +243,7 @@ static int parse(int argc, char **argv, simopts *o, const char **sets, int *nset
 		{"every", required_argument, NULL, OPT_EVERY},
 		{"force", no_argument, NULL, OPT_FORCE},
 		{"method", required_argument, NULL, 'm'},
+		{"threads", required_argument, NULL, OPT_THREADS},
 		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -590,6 +604,7 @@ static int run(ff_level *l, ff_fields *fields, simopts *o)
 		goto out;
 	}
 	ff_sim_set_flags(sim, o->flags);
+	ff_sim_set_threads(sim, o->threads);
 	for (int k = 0; k < o->nlines; k++)
 		if (ff_sim_add_line(sim, o->seg[k][0], o->seg[k][1], o->seg[k][2], o->seg[k][3],
 				    NULL) != FF_OK) {
@@ -640,7 +655,7 @@ out:
 int ff_cli_sim(int argc, char **argv)
 {
 	simopts o = {NULL, NULL, -1, -1, 0, 0, false, false, false, 0, {{0}}, 0,
-		     {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false}};
+		     {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false}, 0};
 	const char **sets = calloc((size_t)argc + 1, sizeof *sets);
 	ff_fields *fields = NULL;
 	ff_level *l = NULL;

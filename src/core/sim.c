@@ -72,6 +72,7 @@ void ff_sim_destroy(ff_sim *s)
 {
 	if (!s)
 		return;
+	ff_sim_par_destroy(s->par);
 	ff_sim_route_fini(s);
 	ff_spatial_fini(&s->grid);
 	ff_sim_sources_clear(s);
@@ -116,6 +117,14 @@ size_t ff_sim_bytes(const ff_sim *s)
 	       (size_t)s->w * sizeof *s->colsum + s->cap * agent + s->grid.cap * grid;
 }
 
+/* Starts the second thread once there is room for a crowd that it would
+ * share, unless kept to one (none to be had: one thread). */
+static void want_par(ff_sim *s)
+{
+	if (!s->par && s->threads != 1 && s->cap >= FF_SIM_PAR_MIN)
+		s->par = ff_sim_par_create();
+}
+
 /* Grows every agent array to CAP; on failure the sim is unchanged (arrays
  * already grown are just larger). */
 ff_err ff_sim_reserve(ff_sim *s, size_t cap)
@@ -149,12 +158,19 @@ ff_err ff_sim_reserve(ff_sim *s, size_t cap)
 		return FF_E_NOMEM;
 	s->hd = hd;
 	s->cap = cap;
+	want_par(s);
 	return FF_OK;
 }
 
 void ff_sim_set_flags(ff_sim *s, unsigned flags)
 {
 	s->flags = flags;
+}
+
+void ff_sim_set_threads(ff_sim *s, int n)
+{
+	s->threads = n;
+	want_par(s);
 }
 
 void ff_sim_seed(ff_sim *s, uint64_t seed)

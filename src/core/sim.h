@@ -137,6 +137,15 @@ size_t ff_sim_bytes(const ff_sim *sim);
 
 /* Replaces the behaviour flags (FF_SIM_*). */
 void ff_sim_set_flags(ff_sim *sim, unsigned flags);
+/* Threads for a tick's agents: 0 (the default) uses the sim's second
+ * thread for ticks of at least FF_SIM_PAR_MIN agents, as far as it comes
+ * in time (another program may hold the other core); 2 the same, waiting
+ * for it every tick; 1 keeps to the calling thread.  All give the same
+ * state bit for bit.  The sim starts its thread (when two cores are
+ * online) once it has room for FF_SIM_PAR_MIN agents, and it sleeps
+ * between ticks. */
+void ff_sim_set_threads(ff_sim *sim, int n);
+#define FF_SIM_PAR_MIN 4096
 /* Reseeds the PRNG (the level's seed is used at creation). */
 void ff_sim_seed(ff_sim *sim, uint64_t seed);
 /* Rebuilds what the sim derives from the level (distance to walls, walls

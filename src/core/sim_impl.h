@@ -44,6 +44,20 @@
  * their loads a quarter of the tick with eight groups). */
 #define FF_SIM_NODIR 255
 
+/* The crowd's second thread (sim_par.c). */
+typedef struct ff_sim_par ff_sim_par;
+/* Part C of a job, run by thread T (0 the main thread, 1 the worker). */
+typedef void (*ff_sim_job)(void *arg, int t, long c);
+/* Starts the worker; NULL when there is one core or no thread to be had. */
+ff_sim_par *ff_sim_par_create(void);
+/* Stops and frees it; NULL is a no-op. */
+void ff_sim_par_destroy(ff_sim_par *P);
+/* Runs JOB's parts 0 .. N - 1, each once, on both threads, and returns
+ * when all are done.  With WAIT the main thread takes parts only once the
+ * worker has come; without, it starts at once and goes on alone when the
+ * worker does not come (another program holds the other core). */
+void ff_sim_par_run(ff_sim_par *P, ff_sim_job job, void *arg, long n, bool wait);
+
 /* A spawn area that releases its agents over time (spawn ... rate R). */
 typedef struct ff_source {
 	int32_t *cells;              /* its passable cells (row-major) */
@@ -96,6 +110,8 @@ struct ff_sim {
 	int w, h;
 	unsigned flags;
 	ff_rng rng;
+	ff_sim_par *par;             /* the second thread, or NULL */
+	int threads;                 /* ff_sim_set_threads() */
 	uint64_t tick_key;           /* this tick's key for per-agent draws */
 	size_t n, cap;               /* agents present, room for */
 	uint32_t next_id;

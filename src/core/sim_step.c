@@ -515,6 +515,15 @@ typedef struct block {
 	nbrs o[BLOCK];               /* what the neighbours add */
 } block;
 
+/* What one thread counts during a tick's passes (its arrivals, line
+ * crossings and the highest density seen, of ff_sim_stats; its arrivals
+ * by group), summed (the maximum taken) into the tick's afterwards.  A
+ * cache line of its own: both threads write theirs all the time. */
+typedef struct tacc {
+	_Alignas(64) ff_sim_stats st;
+	long garr[FF_GROUPS_MAX];
+} tacc;
+
 /* The velocity agent I wants this tick, and the push (in cells) that
  * separates its body from those it overlaps. */
 static void desire(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
@@ -782,7 +791,7 @@ static double oncoming(const ff_sim *s, const tickp *p, uint32_t self, double x,
  * passed, not followed, so they do not count in it; the bodies and the
  * step to the right deal with them. */
 static void pace(const ff_sim *s, size_t i, uint32_t self, const tickp *p, block *bk, int b,
-		 ff_sim_stats *st)
+		 tacc *a)
 {
 	double ox = s->x[i], oy = s->y[i], rho = perceived(s, p, ox, oy, bk->fx[b], bk->fy[b]);
 	double step = 0, on = p->two_way ? oncoming(s, p, self, ox, oy, bk->fx[b], bk->fy[b],
@@ -791,7 +800,7 @@ static void pace(const ff_sim *s, size_t i, uint32_t self, const tickp *p, block
 
 	bk->pass[b] = step;
 	bk->rho[b] = rho;
-	st->max_density = rho > st->max_density ? rho : st->max_density;
+	a->st.max_density = rho > a->st.max_density ? rho : a->st.max_density;
 	/* the terrain's share of the speed: its cost to the agent's class */
 	bk->free[b] = p->speed * (c ? s->cls[c].inv_cost[ff_level_value(s->level, (int)ox, (int)oy)]
 				    : s->inv_cost[ff_level_cost(s->level, (int)ox, (int)oy)]);
@@ -843,18 +852,17 @@ static void steer(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 }
 
 /* Pass 4 for agent I (slot B): moves it with wall collision, counts its
- * crossing of the marked line into ST, keeps the velocity achieved;
- * true when it arrived (its state becomes FF_SIM_ARRIVING: neighbours
- * later in this tick still see it as it was at the start). */
-static bool go(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
-	       ff_sim_stats *st)
+ * crossing of the marked lines and its arrival into A, keeps the velocity
+ * achieved; true when it arrived (its state becomes FF_SIM_ARRIVING:
+ * neighbours later in this tick still see it as it was at the start). */
+static bool go(ff_sim *s, size_t i, const tickp *p, const block *bk, int b, tacc *a)
 {
 	double ox = s->x[i], oy = s->y[i], px = bk->px[b], py = bk->py[b], vx, vy, pm;
 	int cx, cy;
 
 	move(s, bk->c[b], i, p->r, bk->mx[b], bk->my[b]);
 	for (int k = 0; k < s->nlines; k++)
-		st->crossings[k] += crossed(s->lines[k].seg, ox, oy, s->x[i], s->y[i]);
+		a->st.crossings[k] += crossed(s->lines[k].seg, ox, oy, s->x[i], s->y[i]);
 	/* The walking velocity: what was achieved, less the push, no faster
 	 * than the top speed (a wall stops what runs into it). */
 	vx = (s->x[i] - ox - px) * p->inv_dt;
@@ -871,15 +879,14 @@ static bool go(ff_sim *s, size_t i, const tickp *p, const block *bk, int b,
 	cy = (int)s->y[i];
 	if (!(s->gf[s->grp[i]].arrive[(size_t)cy * (size_t)s->w + (size_t)cx] & FF_SIM_AT_GOAL))
 		return false;
-	s->garrivals[s->grp[i]]++;
+	a->garr[s->grp[i]]++;
 	s->state[i] = FF_SIM_ARRIVING;
 	s->vx[i] = s->vy[i] = 0;
 	return true;
 }
 
 /* The agents at grid positions K0 .. K0 + N - 1, N <= BLOCK. */
-static void run_block(ff_sim *s, size_t k0, int n, const tickp *p, block *bk,
-		      ff_sim_stats *st)
+static void run_block(ff_sim *s, size_t k0, int n, const tickp *p, block *bk, tacc *a)
 {
 	for (int b = 0; b < n; b++) {
 		uint32_t i = s->grid.idx[k0 + (size_t)b];
@@ -888,7 +895,7 @@ static void run_block(ff_sim *s, size_t k0, int n, const tickp *p, block *bk,
 	}
 	for (int b = 0; b < n; b++)
 		if (bk->i[b] != UINT32_MAX)
-			pace(s, bk->i[b], (uint32_t)(k0 + (size_t)b), p, bk, b, st);
+			pace(s, bk->i[b], (uint32_t)(k0 + (size_t)b), p, bk, b, a);
 	for (int b = 0; b < n; b++) {
 		nbrs *o = &bk->o[b];
 
@@ -907,7 +914,57 @@ static void run_block(ff_sim *s, size_t k0, int n, const tickp *p, block *bk,
 			steer(s, bk->i[b], p, bk, b);
 	for (int b = 0; b < n; b++)
 		if (bk->i[b] != UINT32_MAX)
-			st->arrivals += go(s, bk->i[b], p, bk, b, st);
+			a->st.arrivals += go(s, bk->i[b], p, bk, b, a);
+}
+
+/* Blocks a chunk of a two-thread tick has. */
+#define CHUNK_BLOCKS 8
+
+/* The passes of a tick over the agents of the grid, in chunks. */
+typedef struct tick_job {
+	ff_sim *s;
+	const tickp *p;
+	size_t ng;                   /* agents in the grid */
+	tacc acc[2];                 /* by thread */
+} tick_job;
+
+/* Chunk C of job ARG, by thread T. */
+static void tick_chunk(void *arg, int t, long c)
+{
+	tick_job *j = arg;
+	size_t k0 = (size_t)c * CHUNK_BLOCKS * BLOCK, k1 = k0 + CHUNK_BLOCKS * BLOCK;
+	block bk;
+
+	k1 = k1 < j->ng ? k1 : j->ng;
+	for (size_t k = k0; k < k1; k += BLOCK)
+		run_block(j->s, k, k1 - k < BLOCK ? (int)(k1 - k) : BLOCK, j->p, &bk, &j->acc[t]);
+}
+
+/* Runs the tick's passes over the NG agents of the grid, on two threads
+ * when the sim has them and there are enough agents, and adds what they
+ * counted into ST and garrivals[]. */
+static void run_agents(ff_sim *s, const tickp *p, size_t ng, ff_sim_stats *st)
+{
+	const size_t chunk = CHUNK_BLOCKS * BLOCK;
+	long chunks = (long)((ng + chunk - 1) / chunk);
+	tick_job j = {.s = s, .p = p, .ng = ng};
+
+	if (s->par && s->threads != 1 && ng >= FF_SIM_PAR_MIN)
+		ff_sim_par_run(s->par, tick_chunk, &j, chunks, s->threads == 2);
+	else
+		for (long c = 0; c < chunks; c++)
+			tick_chunk(&j, 0, c);
+	for (int t = 0; t < 2; t++) {
+		const tacc *a = &j.acc[t];
+
+		st->arrivals += a->st.arrivals;
+		st->max_density = a->st.max_density > st->max_density ? a->st.max_density
+								       : st->max_density;
+		for (int k = 0; k < s->nlines; k++)
+			st->crossings[k] += a->st.crossings[k];
+		for (int g = 0; g < FF_GROUPS_MAX; g++)
+			s->garrivals[g] += a->garr[g];
+	}
 }
 
 /* Drops arrived agents (unless kept), keeping id order, and counts the
@@ -1047,7 +1104,6 @@ void ff_sim_step(ff_sim *s)
 {
 	ff_sim_stats st;
 	size_t ng;
-	block bk;
 	tickp p;
 
 	memset(&st, 0, sizeof st);
@@ -1068,9 +1124,9 @@ void ff_sim_step(ff_sim *s)
 	if (s->nsrc)
 		ff_sim_sources_release(s, p.dt);
 	/* Grid order keeps memory access local; the result is the same in
-	 * any order (snapshot reads, counter-based jitter). */
-	for (size_t k = 0; k < ng; k += BLOCK)
-		run_block(s, k, ng - k < BLOCK ? (int)(ng - k) : BLOCK, &p, &bk, &st);
+	 * any order (snapshot reads, counter-based jitter), and so on either
+	 * thread. */
+	run_agents(s, &p, ng, &st);
 	compact(s, &st);
 	st.tick = s->tot.ticks + 1;
 	st.arrived = s->tot.arrived + st.arrivals;

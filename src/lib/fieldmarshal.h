@@ -107,7 +107,9 @@ FM_API void fm_sim_free(fm_sim *sim);
  * returns how many found room, or a negative error. */
 FM_API long fm_sim_spawn(fm_sim *sim, double x, double y, long n, double radius);
 /* Advances one fixed timestep (parameter "dt", seconds).  Allocates
- * nothing. */
+ * nothing.  Once the sim holds 4096 agents or more it shares a tick with
+ * a thread of its own (when two cores are online; it sleeps between
+ * ticks and ends with fm_sim_free), with the same result as one thread. */
 FM_API void fm_sim_step(fm_sim *sim);
 /* After a new solve of the field or an edit of the level. */
 FM_API int fm_sim_refresh(fm_sim *sim);

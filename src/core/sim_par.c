@@ -1,0 +1,127 @@
+/*
+ * sim_par.c - the crowd's second thread (sim_impl.h, ff_sim_par_*).
+ *
+ * A tick's agents are cut into chunks that either thread takes from a
+ * shared counter, so a worker that another program keeps off its core
+ * costs nothing: the main thread takes every chunk the worker has not,
+ * and when the worker has not started by the time they are all taken,
+ * the main thread cancels its part instead of waiting (unless asked to
+ * wait for it: ff_sim_set_threads(sim, 2)).  Between ticks the
+ * worker sleeps on a condition variable (a tick is milliseconds; waking
+ * it costs microseconds).  Which thread runs a chunk changes nothing:
+ * each agent reads the tick's snapshot and writes its own state, and the
+ * threads' counters are sums and maxima (sim_step.c).
+ */
+#define _POSIX_C_SOURCE 200809L    /* pthreads, sysconf */
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "sim_impl.h"
+
+struct ff_sim_par {
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	unsigned epoch;              /* jobs begun (mu) */
+	unsigned started;            /* the last job the worker took up, or
+				      * the main thread cancelled for it (mu) */
+	bool busy;                   /* the worker is in a job (mu) */
+	bool quit;                   /* (mu) */
+	ff_sim_job job;              /* the job (mu) */
+	void *arg;
+	long n;                      /* its chunks */
+	atomic_long next;            /* the next chunk to take */
+};
+
+/* Takes chunks of the job as thread T until none are left. */
+static void take(ff_sim_par *P, int t)
+{
+	long c;
+
+	while ((c = atomic_fetch_add(&P->next, 1)) < P->n)
+		P->job(P->arg, t, c);
+}
+
+static void *worker(void *arg)
+{
+	ff_sim_par *P = arg;
+
+	pthread_mutex_lock(&P->mu);
+	for (;;) {
+		while (!P->quit && P->started == P->epoch)
+			pthread_cond_wait(&P->cv, &P->mu);
+		if (P->quit)
+			break;
+		P->started = P->epoch;
+		P->busy = true;
+		pthread_cond_broadcast(&P->cv);
+		pthread_mutex_unlock(&P->mu);
+		take(P, 1);
+		pthread_mutex_lock(&P->mu);
+		P->busy = false;
+		pthread_cond_broadcast(&P->cv);
+	}
+	pthread_mutex_unlock(&P->mu);
+	return NULL;
+}
+
+ff_sim_par *ff_sim_par_create(void)
+{
+	ff_sim_par *P;
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2 || !(P = calloc(1, sizeof *P)))
+		return NULL;
+	atomic_init(&P->next, 0);
+	if (pthread_mutex_init(&P->mu, NULL))
+		goto fail_free;
+	if (pthread_cond_init(&P->cv, NULL))
+		goto fail_mutex;
+	if (pthread_create(&P->th, NULL, worker, P))
+		goto fail_cond;
+	return P;
+fail_cond:
+	pthread_cond_destroy(&P->cv);
+fail_mutex:
+	pthread_mutex_destroy(&P->mu);
+fail_free:
+	free(P);
+	return NULL;
+}
+
+void ff_sim_par_destroy(ff_sim_par *P)
+{
+	if (!P)
+		return;
+	pthread_mutex_lock(&P->mu);
+	P->quit = true;
+	pthread_cond_broadcast(&P->cv);
+	pthread_mutex_unlock(&P->mu);
+	pthread_join(P->th, NULL);
+	pthread_cond_destroy(&P->cv);
+	pthread_mutex_destroy(&P->mu);
+	free(P);
+}
+
+void ff_sim_par_run(ff_sim_par *P, ff_sim_job job, void *arg, long n, bool wait)
+{
+	pthread_mutex_lock(&P->mu);
+	P->job = job;
+	P->arg = arg;
+	P->n = n;
+	atomic_store(&P->next, 0);
+	P->epoch++;
+	pthread_cond_broadcast(&P->cv);
+	while (wait && P->started != P->epoch)
+		pthread_cond_wait(&P->cv, &P->mu);
+	pthread_mutex_unlock(&P->mu);
+	take(P, 0);
+	pthread_mutex_lock(&P->mu);
+	if (P->started != P->epoch)
+		P->started = P->epoch; /* not there yet: the job is done without it */
+	while (P->busy)
+		pthread_cond_wait(&P->cv, &P->mu);
+	pthread_mutex_unlock(&P->mu);
+}
