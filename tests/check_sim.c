@@ -905,23 +905,20 @@ END_TEST
 
 /* --- a large level on the hierarchical field ------------------------------ */
 
-/* 256 x 256 open cells, a wall down the middle with an 8-cell gap, a goal
- * at the east end and 60 agents at the west end, the gap in their line. */
-static ff_level *wall_level(void)
+/* A level of HEAD (its lines up to "grid") and W x H cells, walls where
+ * WALL says (NULL: none). */
+static ff_level *grid_level(const char *head, int w, int h, bool (*wall)(int x, int y))
 {
-	const char *head = "fieldmarshal level 2\nname lazy\nsize 256 256\nterrain grass . 1\n"
-			   "terrain wall # wall\ngoal rect 240 120 8 16\n"
-			   "spawn rect 8 120 16 16 60\ngrid\n";
-	size_t n = strlen(head), len = n + 257 * 256 + 4;
+	size_t n = strlen(head), len = n + (size_t)(w + 1) * (size_t)h + 4;
 	char *text = malloc(len + 1);
 	ff_level *l = NULL;
 	ff_diag d;
 
 	ck_assert_ptr_nonnull(text);
 	memcpy(text, head, n);
-	for (int y = 0; y < 256; y++) {
-		for (int x = 0; x < 256; x++)
-			text[n++] = x == 128 && (y < 124 || y > 131) ? '#' : '.';
+	for (int y = 0; y < h; y++) {
+		for (int x = 0; x < w; x++)
+			text[n++] = wall && wall(x, y) ? '#' : '.';
 		text[n++] = '\n';
 	}
 	memcpy(text + n, "end\n", 5);
@@ -929,6 +926,21 @@ static ff_level *wall_level(void)
 		      d.msg);
 	free(text);
 	return l;
+}
+
+static bool middle_wall(int x, int y)
+{
+	return x == 128 && (y < 124 || y > 131);
+}
+
+/* 256 x 256 open cells, a wall down the middle with an 8-cell gap, a goal
+ * at the east end and 60 agents at the west end, the gap in their line. */
+static ff_level *wall_level(void)
+{
+	return grid_level("fieldmarshal level 2\nname lazy\nsize 256 256\nterrain grass . 1\n"
+			  "terrain wall # wall\ngoal rect 240 120 8 16\n"
+			  "spawn rect 8 120 16 16 60\ngrid\n",
+			  256, 256, middle_wall);
 }
 
 /* The crowd of wall_level() on hier fields of 16-cell sectors, run until
@@ -987,27 +999,11 @@ END_TEST
  * stepping aside), and a line the east group crosses. */
 static ff_level *two_way_level(void)
 {
-	const char *head = "fieldmarshal level 2\nname twoway\nsize 160 80\nterrain grass . 1\n"
-			   "goal rect 62 0 4 80 group east\ngoal rect 94 0 4 80 group west\n"
-			   "spawn rect 4 2 50 76 3000 group east\n"
-			   "spawn rect 106 2 50 76 3000 group west\ngrid\n";
-	size_t n = strlen(head), len = n + 161 * 80 + 4;
-	char *text = malloc(len + 1);
-	ff_level *l = NULL;
-	ff_diag d;
-
-	ck_assert_ptr_nonnull(text);
-	memcpy(text, head, n);
-	for (int y = 0; y < 80; y++) {
-		memset(text + n, '.', 160);
-		n += 160;
-		text[n++] = '\n';
-	}
-	memcpy(text + n, "end\n", 5);
-	ck_assert_msg(ff_textlevel_parse(text, len, &l, &d) == FF_OK, "%d:%d: %s", d.line, d.col,
-		      d.msg);
-	free(text);
-	return l;
+	return grid_level("fieldmarshal level 2\nname twoway\nsize 160 80\nterrain grass . 1\n"
+			  "goal rect 62 0 4 80 group east\ngoal rect 94 0 4 80 group west\n"
+			  "spawn rect 4 2 50 76 3000 group east\n"
+			  "spawn rect 106 2 50 76 3000 group west\ngrid\n",
+			  160, 80, NULL);
 }
 
 /* Two threads move a crowd of 6,000 bit for bit as one does: the same
