@@ -218,10 +218,15 @@ START_TEST(stops_once_the_cells_are_settled)
 	ck_assert_int_lt(s->settled, 15 * 15);
 	ck_assert_int_eq(ff_solver_values_at(s, l, l->meta.goals, 1, &FMM, 2, xs, ys, v), FF_OK);
 	ck_assert_int_lt(s->settled, 17 * 17);
-	/* a far cell needs the whole level (less the corners beyond it) */
+	/* near cells take the queue; a far cell needs the whole level, which
+	 * open ground solves by its sweeps (solver_open.c), the same values:
+	 * 150 diagonal steps */
+	ck_assert_int_eq(s->open_runs, 0);
 	xs[0] = ys[0] = 0;
 	ck_assert_int_eq(ff_solver_values_at(s, l, l->meta.goals, 1, &DIJ8, 1, xs, ys, v), FF_OK);
 	ck_assert_int_eq(s->settled, (long)n * n);
+	ck_assert_int_eq(s->open_runs, 1);
+	ck_assert_double_eq_tol(v[0], 150 * SQRT2, 1e-9);
 	/* more cells than are tracked: a full integration, the same values */
 	for (int i = 0; i < 300; i++)
 		many[i] = 150 + i % 7;

@@ -241,6 +241,7 @@ ff_err ff_solver_begin(ff_solver *s, const ff_level *l, const ff_shape *goals,
 	s->opts = *opts;
 	s->phase = FF_PHASE_COST;
 	s->fused = false;
+	s->arrows = true;
 	s->track = false;
 	s->have_result = false;
 	s->settled = s->frontier = 0;
@@ -501,6 +502,35 @@ ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,
 	return FF_OK;
 }
 
+/* Whether the queue would settle a quarter of L or more before the N
+ * cells XS, YS are settled: the square around the nearest goal's box out
+ * to the farthest cell does.  The sweeps of open ground (solver_open.c),
+ * which solve it whole at a quarter of the queue's cost a cell, are then
+ * the quicker way to their values. */
+static bool far_cells(const ff_level *l, const ff_shape *goals, int ngoals, int n,
+		      const int *xs, const int *ys)
+{
+	long r = 0, side_x, side_y;
+
+	for (int i = 0; i < n; i++) {
+		long best = LONG_MAX;
+		for (int g = 0; g < ngoals; g++) {
+			int x0, y0, x1, y1;
+			long dx, dy;
+			if (!ff_shape_clip(l, &goals[g], &x0, &y0, &x1, &y1))
+				continue;
+			dx = xs[i] < x0 ? x0 - xs[i] : xs[i] > x1 ? xs[i] - x1 : 0;
+			dy = ys[i] < y0 ? y0 - ys[i] : ys[i] > y1 ? ys[i] - y1 : 0;
+			best = dx > dy ? (dx < best ? dx : best) : (dy < best ? dy : best);
+		}
+		if (best != LONG_MAX && best > r)
+			r = best;
+	}
+	side_x = 2 * r + 1 < l->w ? 2 * r + 1 : l->w;
+	side_y = 2 * r + 1 < l->h ? 2 * r + 1 : l->h;
+	return 4 * side_x * side_y >= (long)l->w * l->h;
+}
+
 ff_err ff_solver_values_at(ff_solver *s, const ff_level *l, const ff_shape *goals,
 			   int ngoals, const ff_solver_opts *opts, int n, const int *xs,
 			   const int *ys, double *out)
@@ -521,7 +551,9 @@ ff_err ff_solver_values_at(ff_solver *s, const ff_level *l, const ff_shape *goal
 		return e;
 	/* one shot, whatever the arrow rule: no arrow is read */
 	s->fused = opts->method == FF_METHOD_DIJKSTRA;
+	s->arrows = false;
 	s->partial = n <= FF_WANT_MAX;
+	s->far = far_cells(l, goals, ngoals, n, xs, ys);
 	for (int i = 0; s->partial && i < n; i++)
 		s->want[s->nall++] = ffs_index(s, xs[i], ys[i]);
 	ff_solver_seed(s);
@@ -531,7 +563,7 @@ ff_err ff_solver_values_at(ff_solver *s, const ff_level *l, const ff_shape *goal
 		int32_t p = ffs_index(s, xs[i], ys[i]);
 		out[i] = (s->cf[p] & FL_SETTLED) ? s->val[p] : INFINITY;
 	}
-	s->partial = false;
+	s->partial = s->far = false;
 	s->nall = s->nwant = 0;
 	s->phase = FF_PHASE_IDLE;
 	return FF_OK;

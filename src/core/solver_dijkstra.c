@@ -186,7 +186,8 @@ FF_HOT unsigned arrow_of(const ff_solver *s, const around *a, int32_t c, double 
 }
 
 /* Settles cell C of value V: lowers each neighbour whose value the step
- * from C makes lower, and returns C's flow direction (CF_NODIR for none).
+ * from C makes lower, and returns C's flow direction (CF_NODIR for none,
+ * and without ARROWS, for a solve of values alone).
  * G == NULL (stepping and repair): queues the lowered neighbours at once,
  * reopening settled ones.  Else stages them, to be queued by flush(): the
  * cell and a mask of its lowered neighbours (FF_DIR_* bits), two entries,
@@ -194,7 +195,7 @@ FF_HOT unsigned arrow_of(const ff_solver *s, const around *a, int32_t c, double 
  * Without a branch: whether a neighbour is lowered is what a branch
  * predictor cannot guess next to walls, and the guesses it missed took a
  * third of the solve time with random walls. */
-FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
+FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight, bool arrows)
 {
 	const int32_t W = s->W;
 	const uint8_t *cost = s->cost;
@@ -206,7 +207,7 @@ FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
 	const pair na = pair_add(vv, a.sa), nb = pair_add(vv, a.sb);
 	pair nc = inf, nd = inf;
 	/* the direction first: lowering raises no value below v */
-	const unsigned bd = arrow_of(s, &a, c, v, eight);
+	const unsigned bd = arrows ? arrow_of(s, &a, c, v, eight) : CF_NODIR;
 	unsigned m;
 
 	if (eight) {
@@ -243,11 +244,13 @@ FF_HOT int settle(ff_solver *s, ff_stage *g, int32_t c, double v, bool eight)
 
 /* Settles cell C of value V with its lowered neighbours staged in G, and
  * queues the stage as MODE says (Q: the settling thread's queue) when it
- * could not take another cell and mask. */
+ * could not take another cell and mask.  The callers pass ARROWS as a
+ * constant, like EIGHT, so that a solve of values alone has loops of its
+ * own and full solves keep theirs. */
 FF_HOT void settle_staged(ff_solver *s, ff_tq *q, ff_stage *g, int32_t c, double v,
-			  bool eight, int mode)
+			  bool eight, bool arrows, int mode)
 {
-	const int bd = eight ? settle(s, g, c, v, true) : settle(s, g, c, v, false);
+	const int bd = eight ? settle(s, g, c, v, true, arrows) : settle(s, g, c, v, false, arrows);
 
 	s->cf[c] = (uint8_t)(bd | FL_SETTLED);
 	if (g->n > FF_STAGE - 2)
@@ -393,8 +396,8 @@ void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n)
 }
 
 /* The one-shot solve: every bucket walked block by block, directions
- * stored as cells settle. */
-static void run_fused(ff_solver *s, bool eight)
+ * stored as cells settle (ARROWS). */
+FF_HOT void fused(ff_solver *s, bool eight, bool arrows)
 {
 	double *val = s->val;
 	uint8_t *cf = s->cf;
@@ -419,7 +422,7 @@ static void run_fused(ff_solver *s, bool eight)
 				double v = val[c];
 				if (ffq_key1(v) != k || (cf[c] & FL_SETTLED))
 					continue;
-				settle_staged(s, NULL, &g, c, v, eight, FF_PUSH_ONE);
+				settle_staged(s, NULL, &g, c, v, eight, arrows, FF_PUSH_ONE);
 				nset++;
 				last = c;
 			}
@@ -439,7 +442,19 @@ static void run_fused(ff_solver *s, bool eight)
 		s->last = last;
 }
 
-static const ff_par_ops par8, par4;
+static void run_fused(ff_solver *s, bool eight)
+{
+	if (eight && s->arrows)
+		fused(s, true, true);
+	else if (eight)
+		fused(s, true, false);
+	else if (s->arrows)
+		fused(s, false, true);
+	else
+		fused(s, false, false);
+}
+
+static const ff_par_ops par8, par4, par8v, par4v;
 
 bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 {
@@ -448,9 +463,10 @@ bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 
 	if (s->fused && n < 0 && !wave && !s->track) {
 		/* open ground needs no queue (solver_open.c), but the queue
-		 * stops early when only a few cells are asked for */
-		if (!(eight && s->settled == 0 && !s->partial && ff_open_run(s)) &&
-		    !ff_par_run(s, eight ? &par8 : &par4))
+		 * stops early when only a few cells near the goals are asked
+		 * for */
+		if (!(eight && s->settled == 0 && (!s->partial || s->far) && ff_open_run(s)) &&
+		    !ff_par_run(s, s->arrows ? (eight ? &par8 : &par4) : (eight ? &par8v : &par4v)))
 			run_fused(s, eight);
 		s->frontier = 0;        /* every reached cell is settled */
 		return true;
@@ -465,8 +481,8 @@ bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 			return false;
 		if (wave)
 			kmax = s->kcur;
-		bd = eight ? settle(s, NULL, c, s->val[c], true)
-			   : settle(s, NULL, c, s->val[c], false);
+		bd = eight ? settle(s, NULL, c, s->val[c], true, true)
+			   : settle(s, NULL, c, s->val[c], false, true);
 		s->cf[c] |= FL_SETTLED;
 		s->settled++;
 		s->frontier--;
@@ -496,7 +512,8 @@ bool ff_dijkstra_run(ff_solver *s, long n, bool wave)
 /* Thread T's cells of bucket K (ALL: the main thread alone, both rings,
  * nothing deferred).  A cell deferred when the list is full is left
  * unsettled and the queue marked lost: resume() settles it. */
-FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool eight, bool all)
+FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool eight, bool arrows,
+		 bool all)
 {
 	ff_tq *q = &P->t[t];
 	const double *val = s->val;
@@ -524,7 +541,7 @@ FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool eight, bool
 						q->lost = true;
 					continue;
 				}
-				settle_staged(s, q, &g, c, v, eight, mode);
+				settle_staged(s, q, &g, c, v, eight, arrows, mode);
 				nset++;
 				last = c;
 			}
@@ -537,7 +554,7 @@ FF_HOT void walk(ff_solver *s, struct ff_par *P, int t, long k, bool eight, bool
 
 /* The cells both threads deferred in this round, settled by the main
  * thread. */
-FF_HOT void deferred(ff_solver *s, struct ff_par *P, bool eight)
+FF_HOT void deferred(ff_solver *s, struct ff_par *P, bool eight, bool arrows)
 {
 	ff_tq *q0 = &P->t[0];
 	ff_stage g = {q0->stage, 0};
@@ -548,7 +565,7 @@ FF_HOT void deferred(ff_solver *s, struct ff_par *P, bool eight)
 			int32_t c = q->defer[i];
 			if (s->cf[c] & FL_SETTLED)
 				continue;
-			settle_staged(s, q0, &g, c, s->val[c], eight, FF_PUSH_ANY);
+			settle_staged(s, q0, &g, c, s->val[c], eight, arrows, FF_PUSH_ANY);
 			q0->nset++;
 			q0->last = c;
 		}
@@ -564,14 +581,78 @@ static void resume(ff_solver *s, long k, bool eight)
 	run_fused(s, eight);
 }
 
-static void walk8(ff_solver *s, struct ff_par *P, int t, long k) { walk(s, P, t, k, true, false); }
-static void walk4(ff_solver *s, struct ff_par *P, int t, long k) { walk(s, P, t, k, false, false); }
-static void alone8(ff_solver *s, struct ff_par *P, long k) { walk(s, P, 0, k, true, true); }
-static void alone4(ff_solver *s, struct ff_par *P, long k) { walk(s, P, 0, k, false, true); }
-static void deferred8(ff_solver *s, struct ff_par *P) { deferred(s, P, true); }
-static void deferred4(ff_solver *s, struct ff_par *P) { deferred(s, P, false); }
-static void resume8(ff_solver *s, long k) { resume(s, k, true); }
-static void resume4(ff_solver *s, long k) { resume(s, k, false); }
+static void walk8(ff_solver *s, struct ff_par *P, int t, long k)
+{
+	walk(s, P, t, k, true, true, false);
+}
+
+static void walk4(ff_solver *s, struct ff_par *P, int t, long k)
+{
+	walk(s, P, t, k, false, true, false);
+}
+
+static void alone8(ff_solver *s, struct ff_par *P, long k)
+{
+	walk(s, P, 0, k, true, true, true);
+}
+
+static void alone4(ff_solver *s, struct ff_par *P, long k)
+{
+	walk(s, P, 0, k, false, true, true);
+}
+
+static void deferred8(ff_solver *s, struct ff_par *P)
+{
+	deferred(s, P, true, true);
+}
+
+static void deferred4(ff_solver *s, struct ff_par *P)
+{
+	deferred(s, P, false, true);
+}
+
+static void resume8(ff_solver *s, long k)
+{
+	resume(s, k, true);
+}
+
+static void resume4(ff_solver *s, long k)
+{
+	resume(s, k, false);
+}
+
+/* values alone: no arrows (resume8 and resume4 ask the solver) */
+static void walk8v(ff_solver *s, struct ff_par *P, int t, long k)
+{
+	walk(s, P, t, k, true, false, false);
+}
+
+static void walk4v(ff_solver *s, struct ff_par *P, int t, long k)
+{
+	walk(s, P, t, k, false, false, false);
+}
+
+static void alone8v(ff_solver *s, struct ff_par *P, long k)
+{
+	walk(s, P, 0, k, true, false, true);
+}
+
+static void alone4v(ff_solver *s, struct ff_par *P, long k)
+{
+	walk(s, P, 0, k, false, false, true);
+}
+
+static void deferred8v(ff_solver *s, struct ff_par *P)
+{
+	deferred(s, P, true, false);
+}
+
+static void deferred4v(ff_solver *s, struct ff_par *P)
+{
+	deferred(s, P, false, false);
+}
 
 static const ff_par_ops par8 = {walk8, alone8, deferred8, resume8};
 static const ff_par_ops par4 = {walk4, alone4, deferred4, resume4};
+static const ff_par_ops par8v = {walk8v, alone8v, deferred8v, resume8};
+static const ff_par_ops par4v = {walk4v, alone4v, deferred4v, resume4};

@@ -122,10 +122,14 @@ struct ff_solver {
 	int ngoals, bad_goal;
 	ff_phase phase;
 	bool fused;                         /* one-shot: flow while settling */
+	bool arrows;                        /* a one-shot Dijkstra chooses its
+					       arrows (not for values alone) */
 	/* ff_solver_values_at(), while it runs (partial): the NALL cells
 	 * whose values are asked for (padded indices), the first NWANT of
 	 * them not yet seen settled (ff_solver_seed() starts them again) */
 	bool partial;
+	bool far;                           /* they are far: open ground may be
+					       solved whole (solver.c) */
 	int nall, nwant;
 	int32_t want[FF_WANT_MAX];
 	bool have_result;
