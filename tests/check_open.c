@@ -59,6 +59,7 @@ static void check_fixed_point(const ff_solver *s, const ff_level *l, const ff_sh
 static void same_as_queue(const ff_level *l, const ff_shape *g, int ng, bool open, int threads)
 {
 	ff_solver *a = ff_solver_create(l->w, l->h), *b = ff_solver_create(l->w, l->h);
+	int ax, ay, bx, by, fx, fy;
 
 	ck_assert_ptr_nonnull(a);
 	ck_assert_ptr_nonnull(b);
@@ -71,6 +72,10 @@ static void same_as_queue(const ff_level *l, const ff_shape *g, int ng, bool ope
 	ck_assert_int_eq(b->open_runs, 0);
 	ck_assert_int_eq(ff_solver_settled(a), ff_solver_settled(b));
 	ck_assert_int_eq(ff_solver_frontier(a), 0);
+	/* the last cell settled is one of the last bucket, both ways */
+	ck_assert(ff_solver_last(a, &ax, &ay, &fx, &fy));
+	ck_assert(ff_solver_last(b, &bx, &by, &fx, &fy));
+	ck_assert_int_eq((long)ff_solver_value(a, ax, ay), (long)ff_solver_value(b, bx, by));
 	for (int y = 0; y < l->h; y++)
 		for (int x = 0; x < l->w; x++) {
 			double va = ff_solver_value(a, x, y), vb = ff_solver_value(b, x, y);
