@@ -4,8 +4,8 @@
  * fixed point of Dijkstra's rounded sums (checked cell by cell: a goal is
  * 0, any other cell the smallest fl(neighbour + step) over its eight
  * neighbours), and every value, arrow and count equals, bit for bit, the
- * bucket queue's of a stepped solve of the same level.  Levels that are
- * not open must not take the sweeps.
+ * bucket queue's of a stepped solve of the same level, on open levels and
+ * on fields inside walls.  Other levels must not take the sweeps.
  */
 #include <math.h>
 #include <string.h>
@@ -26,28 +26,34 @@ static ff_level *open_level(int w, int h, uint8_t cost)
 	return l;
 }
 
-/* The fixed point: 0 on goals, elsewhere the smallest rounded sum of a
- * neighbour's value and the step into the cell (cost C, no wall). */
-static void check_fixed_point(const ff_solver *s, const ff_level *l, const ff_shape *g, int ng,
-			      uint8_t c)
+static bool passable(const ff_level *l, int x, int y)
 {
-	const double c1 = (double)c, cd = c * 1.4142135623730951;
+	return ff_level_in(l, x, y) && l->cells[y * l->w + x] != FF_WALL;
+}
 
+/* The fixed point: INFINITY on walls, 0 on goals, elsewhere the smallest
+ * rounded sum of a neighbour's value and the step into the cell, over the
+ * allowed steps (no wall, no corner cut). */
+static void check_fixed_point(const ff_solver *s, const ff_level *l, const ff_shape *g, int ng)
+{
 	for (int y = 0; y < l->h; y++)
 		for (int x = 0; x < l->w; x++) {
+			const uint8_t c = l->cells[y * l->w + x];
 			double v = ff_solver_value(s, x, y), want = INFINITY;
 			bool goal = false;
 			for (int i = 0; i < ng; i++)
 				goal |= ff_shape_contains(&g[i], x, y);
-			for (int d = 0; d < 8 && !goal; d++) {
-				int nx = x + ff_dir_dx[d], ny = y + ff_dir_dy[d];
+			for (int d = 0; d < 8 && !goal && c != FF_WALL; d++) {
+				int dx = ff_dir_dx[d], dy = ff_dir_dy[d];
 				double sum;
-				if (!ff_level_in(l, nx, ny))
+				if (!passable(l, x + dx, y + dy) || !passable(l, x + dx, y) ||
+				    !passable(l, x, y + dy))
 					continue;
-				sum = ff_solver_value(s, nx, ny) + (d < 4 ? c1 : cd);
+				sum = ff_solver_value(s, x + dx, y + dy) +
+				      (d < 4 ? (double)c : c * 1.4142135623730951);
 				want = sum < want ? sum : want;
 			}
-			if (goal)
+			if (goal && c != FF_WALL)
 				want = 0.0;
 			ck_assert_msg(memcmp(&v, &want, sizeof v) == 0, "(%d,%d): %.17g, want %.17g",
 				      x, y, v, want);
@@ -118,7 +124,7 @@ START_TEST(open_ground_equals_the_queue)
 				{
 					ff_solver *s = ff_solver_create(w, h);
 					ck_assert_int_eq(ff_solver_solve(s, l, g, ng, &DIJ8), FF_OK);
-					check_fixed_point(s, l, g, ng, costs[c]);
+					check_fixed_point(s, l, g, ng);
 					ff_solver_destroy(s);
 				}
 			}
@@ -140,9 +146,39 @@ START_TEST(large_open_ground_equals_the_queue)
 	same_as_queue(l, g, 1, true, 2);
 	same_as_queue(l, g, 2, true, 0);
 	ck_assert_int_eq(ff_solver_solve(s, l, g, 2, &DIJ8), FF_OK);
-	check_fixed_point(s, l, g, 2, 1);
+	check_fixed_point(s, l, g, 2);
 	ff_solver_destroy(s);
 	ff_level_destroy(l);
+}
+END_TEST
+
+/* A field inside walls: the passable cells one rectangle of one cost,
+ * with frames of every thickness on each side (none included), from one
+ * cell to the whole level, goals partly on the walls. */
+START_TEST(a_field_inside_walls_equals_the_queue)
+{
+	uint64_t rs = 23;
+
+	for (int i = 0; i < 60; i++) {
+		const int w = tu_range(&rs, 1, 40), h = tu_range(&rs, 1, 30);
+		const int x0 = tu_range(&rs, 0, w - 1), y0 = tu_range(&rs, 0, h - 1);
+		const int x1 = tu_range(&rs, x0, w - 1), y1 = tu_range(&rs, y0, h - 1);
+		const uint8_t c = (uint8_t)(i % 3 ? 1 : tu_range(&rs, 2, 254));
+		ff_level *l = open_level(w, h, FF_WALL);
+		ff_shape g[2] = {{FF_SHAPE_CELL, tu_range(&rs, x0, x1), tu_range(&rs, y0, y1), 0, 0, 0},
+				 {FF_SHAPE_CIRCLE, tu_range(&rs, x0, x1), tu_range(&rs, y0, y1), 0, 0,
+				  tu_range(&rs, 0, 6)}};
+		ff_solver *s = ff_solver_create(w, h);
+
+		for (int y = y0; y <= y1; y++)
+			memset(l->cells + y * w + x0, c, (size_t)(x1 - x0 + 1));
+		same_as_queue(l, g, 1 + i % 2, true, 1);
+		ck_assert_int_eq(ff_solver_solve(s, l, g, 1 + i % 2, &DIJ8), FF_OK);
+		ck_assert_int_eq(ff_solver_settled(s), (long)(x1 - x0 + 1) * (y1 - y0 + 1));
+		check_fixed_point(s, l, g, 1 + i % 2);
+		ff_solver_destroy(s);
+		ff_level_destroy(l);
+	}
 }
 END_TEST
 
@@ -171,6 +207,30 @@ START_TEST(other_levels_use_the_queue)
 }
 END_TEST
 
+/* Passable cells that are not one rectangle inside walls: a notch in a
+ * corner, a wall inside, a passable cell outside, above, below and beside
+ * it, two fields, a field of two costs: the queue. */
+START_TEST(not_one_rectangle_uses_the_queue)
+{
+	static const int cells[][2] = {{10, 5}, {20, 12}, {10, 2}, {10, 17}, {3, 9}, {32, 9}};
+	ff_shape g = {FF_SHAPE_CELL, 15, 9, 0, 0, 0};
+
+	for (int k = 0; k < 8; k++) {
+		ff_level *l = open_level(34, 20, FF_WALL);
+		for (int y = 5; y <= 14; y++)
+			memset(l->cells + y * 34 + 10, 1, 21);
+		if (k < 6)   /* flip one cell: inside to wall, outside to passable */
+			l->cells[cells[k][1] * 34 + cells[k][0]] ^= FF_WALL ^ 1;
+		else if (k == 6)
+			memset(l->cells + 17 * 34 + 10, 1, 21);
+		else
+			memset(l->cells + 14 * 34 + 10, 2, 21);
+		same_as_queue(l, &g, 1, false, 1);
+		ff_level_destroy(l);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("open");
@@ -179,7 +239,9 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, open_ground_equals_the_queue);
 	tcase_add_test(tc, large_open_ground_equals_the_queue);
+	tcase_add_test(tc, a_field_inside_walls_equals_the_queue);
 	tcase_add_test(tc, other_levels_use_the_queue);
+	tcase_add_test(tc, not_one_rectangle_uses_the_queue);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -81,6 +81,13 @@ typedef struct ff_bucket {
 	int32_t fill;                       /* entries used in the tail block */
 } ff_bucket;
 
+/* Open ground (solver_open.c): the rectangle of passable cells, padded
+ * coordinates, inclusive, and the steps of its one cost. */
+typedef struct ff_open_box {
+	int x0, y0, x1, y1;
+	double c1, cd;
+} ff_open_box;
+
 struct ff_solver {
 	int w, h, W;                        /* W = w + 2 */
 	size_t np;                          /* (w + 2) * (h + 2) */
@@ -109,6 +116,7 @@ struct ff_solver {
 	int32_t stage[FF_STAGE];            /* thread 0's (ff_stage) */
 	long spills;                        /* grid rescans so far (tests) */
 	long open_runs;                     /* solves by sweeps so far (tests) */
+	ff_open_box open;                   /* the box they sweep */
 
 	/* the solve in progress */
 	const ff_level *lvl;
@@ -303,8 +311,9 @@ void ff_dijkstra_flow_span(ff_solver *s, int32_t p, int32_t n);
  * no corner is cut but where the diagonal leaves the level); returns
  * their largest value. */
 double ff_dijkstra_open_span(ff_solver *s, int32_t p, int32_t n);
-/* A fresh, full one-shot 8-connected Dijkstra integration of a level of one
- * cost and no wall, without the queue (solver_open.c): values, arrows,
+/* A fresh, full one-shot 8-connected Dijkstra integration of a level whose
+ * passable cells are one rectangle of one cost (all of the level, or a
+ * field inside walls), without the queue (solver_open.c): values, arrows,
  * settled flags and counts as the queue gives them; false, with S
  * unchanged, for any other level. */
 bool ff_open_run(ff_solver *s);

@@ -1,7 +1,8 @@
 /*
  * solver_open.c - the exact Dijkstra field of open ground without the queue:
- * a level whose cells all have one cost and no wall is solved by sweeps over
- * its rows, which give the bucket queue's doubles bit for bit.
+ * a level whose passable cells are one rectangle of one cost (the whole
+ * level, or a field inside walls) is solved by sweeps over its rows, which
+ * give the bucket queue's doubles bit for bit.
  *
  * Why (docs/solver.md, "Open ground"): the queue's value of a cell is the
  * smallest of the rounded sums fl(val[m] + step(m -> n)) over its
@@ -113,36 +114,37 @@ FF_HOT void cols8(double *v, int32_t n, int32_t W, int dx, bool up, double c1, d
 }
 #endif
 
-/* One strip of ROWS rows from padded row Y0: going DOWN, its rows from the
- * row above and then its E-SE and W-SW octants; else (up) its rows from
- * the row below, bottom first, and its E-NE and W-NW octants. */
-static void strip(ff_solver *s, int y0, int rows, bool down, double c1, double cd)
+/* One strip of ROWS rows from padded row Y0 of the box B: going DOWN, its
+ * rows from the row above and then its E-SE and W-SW octants; else (up)
+ * its rows from the row below, bottom first, and its E-NE and W-NW
+ * octants. */
+static void strip(ff_solver *s, const ff_open_box *b, int y0, int rows, bool down)
 {
-	const int32_t W = s->W, n = s->w;
-	double *v = s->val + (ptrdiff_t)y0 * W + 1;
+	const int32_t W = s->W, n = b->x1 - b->x0 + 1;
+	double *v = s->val + (ptrdiff_t)y0 * W + b->x0;
 	const ptrdiff_t d = down ? -W : W;
 
 	for (int r = 0; r < rows; r++)
-		rows_step(v + (ptrdiff_t)(down ? r : rows - 1 - r) * W, n, d, c1, cd);
+		rows_step(v + (ptrdiff_t)(down ? r : rows - 1 - r) * W, n, d, b->c1, b->cd);
 #if defined(__SSE2__)
 	if (rows == STRIP) {
-		cols8(v, n, W, 1, !down, c1, cd);
-		cols8(v, n, W, -1, !down, c1, cd);
+		cols8(v, n, W, 1, !down, b->c1, b->cd);
+		cols8(v, n, W, -1, !down, b->c1, b->cd);
 		return;
 	}
 #endif
-	cols_step(v, rows, n, W, 1, d, c1, cd);
-	cols_step(v, rows, n, W, -1, d, c1, cd);
+	cols_step(v, rows, n, W, 1, d, b->c1, b->cd);
+	cols_step(v, rows, n, W, -1, d, b->c1, b->cd);
 }
 
-/* The arrows and settled flags of padded rows Y0..Y1, final with the
- * rows beside them; raises *TOP to their largest value, S->last its
- * first cell. */
-static void finish(ff_solver *s, int y0, int y1, double *top)
+/* The arrows and settled flags of padded rows Y0..Y1 of the box B, final
+ * with the rows beside them; raises *TOP to their largest value, S->last
+ * its first cell. */
+static void finish(ff_solver *s, const ff_open_box *b, int y0, int y1, double *top)
 {
 	for (int y = y0; y <= y1; y++) {
-		const int32_t p = y * s->W + 1;
-		const double hi = ff_dijkstra_open_span(s, p, s->w);
+		const int32_t p = y * s->W + b->x0;
+		const double hi = ff_dijkstra_open_span(s, p, b->x1 - b->x0 + 1);
 		if (hi > *top) {
 			*top = hi;
 			for (s->last = p; s->val[s->last] != hi; s->last++)
@@ -151,18 +153,37 @@ static void finish(ff_solver *s, int y0, int y1, double *top)
 	}
 }
 
-/* The cost of every cell of the level when they are all one cost, no
- * wall; else 0.  The first row cell by cell, the others against it. */
-static int one_cost(const ff_solver *s)
+/* Whether the passable cells of the level are one rectangle of one cost
+ * (all of the level, or a field inside walls): then *B is it, in padded
+ * coordinates, with its steps.  Row by row: the first one with a passable
+ * cell cell by cell, the rows of the box against it, the others against
+ * the padding's row of walls. */
+static bool open_box(const ff_solver *s, ff_open_box *b)
 {
-	const uint8_t *first = s->cost + ffs_index(s, 0, 0);
-	unsigned diff = first[0] == FF_WALL;
+	const uint8_t *walls = s->cost, *first;
+	int y = 1, x0 = 0, x1 = s->w - 1;
 
-	for (int x = 1; x < s->w; x++)
-		diff |= first[x] ^ first[0];
-	for (int y = 1; y < s->h && !diff; y++)
-		diff = memcmp(first, s->cost + ffs_index(s, 0, y), (size_t)s->w) != 0;
-	return diff ? 0 : first[0];
+	while (y <= s->h && !memcmp(s->cost + (ptrdiff_t)y * s->W + 1, walls, (size_t)s->w))
+		y++;
+	if (y > s->h)
+		return false;
+	first = s->cost + (ptrdiff_t)y * s->W + 1;
+	while (first[x0] == FF_WALL)
+		x0++;
+	while (first[x1] == FF_WALL)
+		x1--;
+	for (int x = x0; x <= x1; x++)
+		if (first[x] != first[x0])
+			return false;
+	b->y0 = y, b->x0 = x0 + 1, b->x1 = x1 + 1;
+	while (y < s->h && !memcmp(first, first + (ptrdiff_t)(y + 1 - b->y0) * s->W, (size_t)s->w))
+		y++;
+	b->y1 = y;
+	for (y++; y <= s->h; y++)
+		if (memcmp(s->cost + (ptrdiff_t)y * s->W + 1, walls, (size_t)s->w))
+			return false;
+	b->c1 = s->ostep[first[x0]], b->cd = s->dstep[first[x0]];
+	return true;
 }
 
 /* The pass up, strip by strip.  Alone: sweeps each strip and finishes
@@ -176,61 +197,59 @@ static void rows_ready(struct ff_par *P, int y)
 		ff_par_relax();
 }
 
-static void pass_up(ff_solver *s, struct ff_par *P, int role, double c1, double cd)
+static void pass_up(ff_solver *s, const ff_open_box *b, struct ff_par *P, int role)
 {
 	double top = -1.0;
 
 	/* each strip finishes its rows but the top one, whose arrows need
 	 * the row above, and the first row of the strip below */
-	for (int y = s->h; y > 0; y -= STRIP) {
-		const int y0 = y - STRIP > 0 ? y - STRIP + 1 : 1;
+	for (int y = b->y1; y >= b->y0; y -= STRIP) {
+		const int y0 = y - STRIP >= b->y0 ? y - STRIP + 1 : b->y0;
 		if (role != FOLLOW)
-			strip(s, y0, y - y0 + 1, false, c1, cd);
+			strip(s, b, y0, y - y0 + 1, false);
 		if (role == SWEEP) {
-			atomic_store_explicit(&P->open_rows, y0 > 1 ? y0 + 1 : 1,
+			atomic_store_explicit(&P->open_rows, y0 > b->y0 ? y0 + 1 : b->y0,
 					      memory_order_release);
 			continue;
 		}
 		if (role == FOLLOW)
 			rows_ready(P, y0 + 1);
-		finish(s, y0 + 1, y < s->h ? y + 1 : s->h, &top);
+		finish(s, b, y0 + 1, y < b->y1 ? y + 1 : b->y1, &top);
 	}
 	if (role == FOLLOW)
-		rows_ready(P, 1);
+		rows_ready(P, b->y0);
 	if (role != SWEEP)
-		finish(s, 1, 1, &top);
+		finish(s, b, b->y0, b->y0, &top);
 }
 
-static void pass_down(ff_solver *s, double c1, double cd)
+static void pass_down(ff_solver *s, const ff_open_box *b)
 {
-	for (int y = 0; y < s->h; y += STRIP)
-		strip(s, y + 1, s->h - y < STRIP ? s->h - y : STRIP, true, c1, cd);
+	for (int y = b->y0; y <= b->y1; y += STRIP)
+		strip(s, b, y, b->y1 - y + 1 < STRIP ? b->y1 - y + 1 : STRIP, true);
 }
 
 /* Two threads: the main one sweeps, the worker chooses the arrows of the
  * rows the pass up has made final. */
 static void both(ff_solver *s, struct ff_par *P, int t)
 {
-	const int c = s->cost[ffs_index(s, 0, 0)];
-
 	if (t == 0)
-		pass_down(s, s->ostep[c], s->dstep[c]);
-	pass_up(s, P, t ? FOLLOW : SWEEP, s->ostep[c], s->dstep[c]);
+		pass_down(s, &s->open);
+	pass_up(s, &s->open, P, t ? FOLLOW : SWEEP);
 }
 
 bool ff_open_run(ff_solver *s)
 {
-	const int c = one_cost(s);
+	ff_open_box *b = &s->open;
 
-	if (!c)
+	if (!open_box(s, b))
 		return false;
 	if (s->par)
 		atomic_store(&s->par->open_rows, INT_MAX);
 	if (!ff_par_both(s, both)) {
-		pass_down(s, s->ostep[c], s->dstep[c]);
-		pass_up(s, NULL, ALONE, s->ostep[c], s->dstep[c]);
+		pass_down(s, b);
+		pass_up(s, b, NULL, ALONE);
 	}
-	s->settled = (long)s->w * s->h;
+	s->settled = (long)(b->x1 - b->x0 + 1) * (b->y1 - b->y0 + 1);
 	s->open_runs++;
 	ffq_reset(s);
 	return true;
