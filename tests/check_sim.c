@@ -14,9 +14,15 @@
  * hold one more; 6 in a cell means bodies squeezed to 0.6 apart, the most
  * we accept.
  */
+#define _POSIX_C_SOURCE 200809L /* pthread_sigmask, nanosleep */
+
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "core/rng.h"
 #include "core/sim.h"
@@ -1045,6 +1051,48 @@ START_TEST(two_threads_move_the_crowd_as_one)
 }
 END_TEST
 
+static volatile sig_atomic_t usr1_on_main = -1;
+static pthread_t main_thread;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	usr1_on_main = pthread_equal(pthread_self(), main_thread) != 0;
+}
+
+/* The sim's worker blocks signals: one sent to the process while the
+ * main thread blocks it waits for the main thread (whose waits it must
+ * interrupt: the editor's read of a key on SIGTERM), instead of going to
+ * the worker. */
+START_TEST(the_worker_takes_no_signals)
+{
+	ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false};
+	struct sigaction sa = {.sa_handler = on_usr1};
+	struct timespec nap = {0, 20000000};
+	sigset_t usr1;
+	world w;
+
+	main_thread = pthread_self();
+	sigemptyset(&sa.sa_mask);
+	ck_assert_int_eq(sigaction(SIGUSR1, &sa, NULL), 0);
+	w.l = two_way_level();
+	w.f = ff_fields_create(w.l, &o);
+	ck_assert_ptr_nonnull(w.f);
+	w.sim = ff_sim_create(w.l, w.f, 8192); /* room for a crowd: a worker */
+	ck_assert_ptr_nonnull(w.sim);
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	pthread_sigmask(SIG_BLOCK, &usr1, NULL);
+	kill(getpid(), SIGUSR1);
+	nanosleep(&nap, NULL);
+	ck_assert_int_eq(usr1_on_main, -1); /* pending, not taken by the worker */
+	pthread_sigmask(SIG_UNBLOCK, &usr1, NULL);
+	ck_assert_int_eq(usr1_on_main, 1);
+	signal(SIGUSR1, SIG_DFL);
+	close_world(&w);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -1075,6 +1123,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, a_pile_ticks_in_bounded_work);
 	tcase_add_test(tc, hier_sectors_are_solved_as_agents_come);
 	tcase_add_test(tc, two_threads_move_the_crowd_as_one);
+	tcase_add_test(tc, the_worker_takes_no_signals);
 	suite_add_tcase(s, tc);
 	return s;
 }

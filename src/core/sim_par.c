@@ -20,11 +20,10 @@
 #include <unistd.h>
 
 #include "sim_impl.h"
+#include "thread.h"
 
 struct ff_sim_par {
-	pthread_t th;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	ff_thread t;                 /* the worker, its mutex and condition */
 	unsigned epoch;              /* jobs begun (mu) */
 	unsigned started;            /* the last job the worker took up, or
 				      * the main thread cancelled for it (mu) */
@@ -49,22 +48,22 @@ static void *worker(void *arg)
 {
 	ff_sim_par *P = arg;
 
-	pthread_mutex_lock(&P->mu);
+	pthread_mutex_lock(&P->t.mu);
 	for (;;) {
 		while (!P->quit && P->started == P->epoch)
-			pthread_cond_wait(&P->cv, &P->mu);
+			pthread_cond_wait(&P->t.cv, &P->t.mu);
 		if (P->quit)
 			break;
 		P->started = P->epoch;
 		P->busy = true;
-		pthread_cond_broadcast(&P->cv);
-		pthread_mutex_unlock(&P->mu);
+		pthread_cond_broadcast(&P->t.cv);
+		pthread_mutex_unlock(&P->t.mu);
 		take(P, 1);
-		pthread_mutex_lock(&P->mu);
+		pthread_mutex_lock(&P->t.mu);
 		P->busy = false;
-		pthread_cond_broadcast(&P->cv);
+		pthread_cond_broadcast(&P->t.cv);
 	}
-	pthread_mutex_unlock(&P->mu);
+	pthread_mutex_unlock(&P->t.mu);
 	return NULL;
 }
 
@@ -75,53 +74,42 @@ ff_sim_par *ff_sim_par_create(void)
 	if (sysconf(_SC_NPROCESSORS_ONLN) < 2 || !(P = calloc(1, sizeof *P)))
 		return NULL;
 	atomic_init(&P->next, 0);
-	if (pthread_mutex_init(&P->mu, NULL))
-		goto fail_free;
-	if (pthread_cond_init(&P->cv, NULL))
-		goto fail_mutex;
-	if (pthread_create(&P->th, NULL, worker, P))
-		goto fail_cond;
+	if (!ff_thread_start(&P->t, worker, P)) {
+		free(P);
+		return NULL;
+	}
 	return P;
-fail_cond:
-	pthread_cond_destroy(&P->cv);
-fail_mutex:
-	pthread_mutex_destroy(&P->mu);
-fail_free:
-	free(P);
-	return NULL;
 }
 
 void ff_sim_par_destroy(ff_sim_par *P)
 {
 	if (!P)
 		return;
-	pthread_mutex_lock(&P->mu);
+	pthread_mutex_lock(&P->t.mu);
 	P->quit = true;
-	pthread_cond_broadcast(&P->cv);
-	pthread_mutex_unlock(&P->mu);
-	pthread_join(P->th, NULL);
-	pthread_cond_destroy(&P->cv);
-	pthread_mutex_destroy(&P->mu);
+	pthread_cond_broadcast(&P->t.cv);
+	pthread_mutex_unlock(&P->t.mu);
+	ff_thread_join(&P->t);
 	free(P);
 }
 
 void ff_sim_par_run(ff_sim_par *P, ff_sim_job job, void *arg, long n, bool wait)
 {
-	pthread_mutex_lock(&P->mu);
+	pthread_mutex_lock(&P->t.mu);
 	P->job = job;
 	P->arg = arg;
 	P->n = n;
 	atomic_store(&P->next, 0);
 	P->epoch++;
-	pthread_cond_broadcast(&P->cv);
+	pthread_cond_broadcast(&P->t.cv);
 	while (wait && P->started != P->epoch)
-		pthread_cond_wait(&P->cv, &P->mu);
-	pthread_mutex_unlock(&P->mu);
+		pthread_cond_wait(&P->t.cv, &P->t.mu);
+	pthread_mutex_unlock(&P->t.mu);
 	take(P, 0);
-	pthread_mutex_lock(&P->mu);
+	pthread_mutex_lock(&P->t.mu);
 	if (P->started != P->epoch)
 		P->started = P->epoch; /* not there yet: the job is done without it */
 	while (P->busy)
-		pthread_cond_wait(&P->cv, &P->mu);
-	pthread_mutex_unlock(&P->mu);
+		pthread_cond_wait(&P->t.cv, &P->t.mu);
+	pthread_mutex_unlock(&P->t.mu);
 }

@@ -34,12 +34,12 @@ static unsigned wait_epoch(struct ff_par *P, unsigned seen)
 			return e;
 		ff_par_relax();
 	}
-	pthread_mutex_lock(&P->mu);
+	pthread_mutex_lock(&P->w.mu);
 	atomic_store(&P->sleeping, 1);
 	while ((e = atomic_load(&P->epoch)) == seen)
-		pthread_cond_wait(&P->cv, &P->mu);
+		pthread_cond_wait(&P->w.cv, &P->w.mu);
 	atomic_store(&P->sleeping, 0);
-	pthread_mutex_unlock(&P->mu);
+	pthread_mutex_unlock(&P->w.mu);
 	return e;
 }
 
@@ -52,9 +52,9 @@ static unsigned kick(struct ff_par *P, bool *woke)
 
 	*woke = atomic_load(&P->sleeping);
 	if (*woke) {
-		pthread_mutex_lock(&P->mu);
-		pthread_cond_signal(&P->cv);
-		pthread_mutex_unlock(&P->mu);
+		pthread_mutex_lock(&P->w.mu);
+		pthread_cond_signal(&P->w.cv);
+		pthread_mutex_unlock(&P->w.mu);
 	}
 	return e;
 }
@@ -180,17 +180,9 @@ struct ff_par *ff_par_create(ff_solver *s)
 	atomic_init(&P->quit, false);
 	atomic_init(&P->sleeping, 0);
 	atomic_init(&P->active, false);
-	if (pthread_mutex_init(&P->mu, NULL))
+	if (!ff_thread_start(&P->w, worker, P))
 		goto fail_free;
-	if (pthread_cond_init(&P->cv, NULL))
-		goto fail_mutex;
-	if (pthread_create(&P->th, NULL, worker, P))
-		goto fail_cond;
 	return P;
-fail_cond:
-	pthread_cond_destroy(&P->cv);
-fail_mutex:
-	pthread_mutex_destroy(&P->mu);
 fail_free:
 	free(P->t[0].defer);
 	free(P);
@@ -205,9 +197,7 @@ void ff_par_destroy(struct ff_par *P)
 		return;
 	atomic_store(&P->quit, true);
 	kick(P, &woke);
-	pthread_join(P->th, NULL);
-	pthread_cond_destroy(&P->cv);
-	pthread_mutex_destroy(&P->mu);
+	ff_thread_join(&P->w);
 	free(P->t[0].defer);
 	free(P);
 }

@@ -43,6 +43,7 @@
 #include <stdatomic.h>
 
 #include "solver_int.h"
+#include "thread.h"
 
 #define FF_BAND 256                 /* rows per band; a power of two */
 #define FF_PAR_MIN_ENTRIES 64     /* smaller buckets: the main thread alone */
@@ -86,9 +87,8 @@ typedef void (*ff_par_job)(ff_solver *s, struct ff_par *P, int t);
 
 struct ff_par {
 	ff_solver *s;
-	pthread_t th;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	ff_thread w;                        /* the worker, its mutex and
+					       condition (thread.h) */
 	_Alignas(64) atomic_uint epoch;     /* bumped to start the worker */
 	atomic_int sleeping;                /* the worker waits on cv */
 	atomic_bool active;                 /* a two-thread solve is running */
