@@ -235,6 +235,13 @@ START_TEST(stops_once_the_cells_are_settled)
 	ck_assert_int_eq(s->settled, (long)n * n);
 	for (int i = 0; i < 300; i++)
 		ck_assert_double_eq_tol(v[i], (i % 7) * SQRT2, 1e-12);
+	/* a wall is known at once: nothing settled */
+	l->cells[(size_t)147 * n + 152] = FF_WALL;
+	xs[0] = 152, ys[0] = 147;
+	ck_assert_int_eq(ff_solver_values_at(s, l, l->meta.goals, 1, &DIJ8, 1, xs, ys, v), FF_OK);
+	ck_assert(isinf(v[0]));
+	ck_assert_int_eq(s->settled, 0);
+	l->cells[(size_t)147 * n + 152] = 1;
 	/* a cell outside the level, a goal on a wall: nothing solved */
 	xs[0] = n;
 	ck_assert_int_eq(ff_solver_values_at(s, l, l->meta.goals, 1, &DIJ8, 1, xs, ys, v),

@@ -557,6 +557,11 @@ ff_err ff_solver_values_at(ff_solver *s, const ff_level *l, const ff_shape *goal
 	for (int i = 0; s->partial && i < n; i++)
 		s->want[s->nall++] = ffs_index(s, xs[i], ys[i]);
 	ff_solver_seed(s);
+	/* a wall never settles: its value is known, INFINITY */
+	for (int i = s->nall = 0; i < s->nwant; i++)
+		if (s->cost[s->want[i]] != FF_WALL)
+			s->want[s->nall++] = s->want[i];
+	s->nwant = s->nall;
 	s->phase = FF_PHASE_INTEGRATE;
 	integrate(s, -1, false);
 	for (int i = 0; i < n; i++) {

@@ -176,8 +176,8 @@ ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,
  * arguments, computing only what they need.  Dijkstra and FMM settle the
  * cells in the order of their values and stop once every one of those
  * cells is settled (a settled value is final), and choose no arrows;
- * cells far from the goals, walls and unreachable cells need a full
- * integration (and so do more than FF_WANT_MAX cells).  The hierarchical
+ * cells far from the goals and unreachable cells need a full integration
+ * (and so do more than FF_WANT_MAX cells); walls none.  The hierarchical
  * method solves as ff_solver_solve() does and asks its field.  The
  * solver then holds no field (phase FF_PHASE_IDLE; hier keeps its own).
  * Errors as ff_solver_begin(), and FF_E_RANGE for a cell outside the
