@@ -27,7 +27,9 @@ static const char usage[] =
 	"cells square, and on each LEVEL (a text level or Moving AI .map; solved\n"
 	"from its goals, else from the passable cell nearest its centre).  Prints\n"
 	"the median over repeats, cells per second and the solver's bytes per\n"
-	"cell; also the time of an incremental repair after a one-cell edit.\n"
+	"cell; also the time of an incremental repair after a one-cell edit, and\n"
+	"of a value alone as 'solve --query' computes it, near the goal and at a\n"
+	"far corner.\n"
 	"Progress goes to stderr.\n"
 	"Without LEVELs it goes on with the hierarchical field (building its graph,\n"
 	"new orders answered at a queried cell, an edit of one cell, beside a full\n"
@@ -44,6 +46,7 @@ static const char usage[] =
 	"  -h, --help    show this help\n";
 
 static int threads;               /* --threads */
+static const ff_solver_opts dij = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 
 static void row(const char *grid, const ff_level *l, const char *what, double ms,
 		const ff_solver *s)
@@ -74,7 +77,6 @@ static double time_solve(ff_solver *s, const ff_level *l, const ff_shape *g,
 static double time_repair(ff_solver *s, ff_level *l, const ff_shape *g, int ng,
 			  int reps)
 {
-	static const ff_solver_opts o = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	double t[64];
 	int x = g[0].x + l->w / 8, y = g[0].y + 3;
 	uint8_t old;
@@ -84,7 +86,7 @@ static double time_repair(ff_solver *s, ff_level *l, const ff_shape *g, int ng,
 	if (!ff_level_in(l, x, y) || ff_level_is_goal(l, x, y))
 		return NAN;
 	old = l->cells[(size_t)y * (size_t)l->w + (size_t)x];
-	ff_solver_solve(s, l, g, ng, &o);
+	ff_solver_solve(s, l, g, ng, &dij);
 	for (int i = 0; i < reps; i++) {
 		double t0;
 		l->cells[(size_t)y * (size_t)l->w + (size_t)x] =
@@ -94,14 +96,34 @@ static double time_repair(ff_solver *s, ff_level *l, const ff_shape *g, int ng,
 		t[i] = ff_bench_ms(CLOCK_MONOTONIC) - t0;
 	}
 	l->cells[(size_t)y * (size_t)l->w + (size_t)x] = old;
-	ff_solver_solve(s, l, g, ng, &o);
+	ff_solver_solve(s, l, g, ng, &dij);
+	return ff_bench_median(t, reps);
+}
+
+/* Times REPS solves of L for the value at (X, Y) alone (or the first
+ * passable cell south-east of it: a wall's value needs no solve), as 'solve
+ * --query' runs them (ff_solver_values_at: only as far as that cell
+ * needs); returns the median ms. */
+static double time_query(ff_solver *s, const ff_level *l, const ff_shape *g, int ng, int x,
+			 int y, int reps)
+{
+	double t[64], v;
+
+	x = x < 0 ? 0 : x < l->w ? x : l->w - 1;
+	y = y < 0 ? 0 : y < l->h ? y : l->h - 1;
+	for (int k = 0; k < l->w && ff_level_wall(l, x, y); k++)
+		x = (x + 1) % l->w, y = (y + 1) % l->h;
+	for (int i = 0; i < reps; i++) {
+		double t0 = ff_bench_ms(CLOCK_MONOTONIC);
+		ff_solver_values_at(s, l, g, ng, &dij, 1, &x, &y, &v);
+		t[i] = ff_bench_ms(CLOCK_MONOTONIC) - t0;
+	}
 	return ff_bench_median(t, reps);
 }
 
 static void bench_level(const char *grid, ff_level *l, const ff_shape *g, int ng,
 			int reps)
 {
-	static const ff_solver_opts dij = {FF_METHOD_DIJKSTRA, 8, 1, FF_ARROW_CHEAPEST, 0, false};
 	static const ff_solver_opts fmm = {FF_METHOD_FMM, 4, 1, FF_ARROW_CHEAPEST, 0, false};
 	static const ff_solver_opts fmm2 = {FF_METHOD_FMM, 4, 2, FF_ARROW_CHEAPEST, 0, false};
 	ff_solver *s = ff_cli_solver_for(grid, l, &dij);
@@ -121,6 +143,11 @@ static void bench_level(const char *grid, ff_level *l, const ff_shape *g, int ng
 	row(grid, l, "fmm", time_solve(s, l, g, ng, &fmm, reps), s);
 	row(grid, l, "fmm2", time_solve(s, l, g, ng, &fmm2, reps), s);
 	row(grid, l, "repair", time_repair(s, l, g, ng, reps * 2 > 64 ? 64 : reps * 2), s);
+	/* a value near the first goal (a sixteenth of the side away), and at
+	 * the corner */
+	row(grid, l, "query near",
+	    time_query(s, l, g, ng, g[0].x + l->w / 16, g[0].y + l->h / 32, reps), s);
+	row(grid, l, "query far", time_query(s, l, g, ng, 0, 0, reps), s);
 	ff_solver_destroy(s);
 }
 
