@@ -28,6 +28,7 @@
 #include "core/sim.h"
 #include "core/solver.h"
 #include "core/level_text.h"
+#include "core/sim_spatial.h"
 #include "testutil.h"
 
 #define MAX_PER_CELL 6
@@ -862,6 +863,14 @@ START_TEST(density_is_the_crowd_s_own)
 	ck_assert(ff_sim_density_at(w.sim, -1, 0) == 0);
 	ck_assert(ff_sim_density_at(w.sim, 24, 0) == 0);
 	ck_assert(ff_sim_density_at(w.sim, 0, 20) == 0);
+	/* gone, and the density with them (rows without anyone are not
+	 * summed again, but they are cleared) */
+	ff_sim_clear(w.sim);
+	ff_sim_step(w.sim);
+	for (int y = 0; y < 20; y++)
+		for (int x = 0; x < 24; x++)
+			ck_assert_msg(ff_sim_density_at(w.sim, x, y) == 0, "%d,%d: %g", x, y,
+				      ff_sim_density_at(w.sim, x, y));
 	close_world(&w);
 }
 END_TEST
@@ -1093,6 +1102,57 @@ START_TEST(the_worker_takes_no_signals)
 }
 END_TEST
 
+/* --- the neighbour grid ------------------------------------------------------ */
+
+/* The grid's run starts against a plain count: a band of points that moves
+ * down a 300 x 200 grid between builds, widening and narrowing, with every
+ * tenth point left out by its tag and sometimes a third of them gone (rows
+ * fill and empty, and the start that an empty row holds changes).  After
+ * every build start[c] is the number of points kept in the cells before c,
+ * and the run of each cell holds exactly its points. */
+START_TEST(grid_runs_match_a_count)
+{
+	enum { W = 300, H = 200, N = 400 };
+	static uint32_t cnt[W * H];
+	double x[N], y[N], v[N] = {0};
+	uint8_t tag[N];
+	ff_spatial g;
+	ff_rng r;
+
+	ck_assert_int_eq(ff_spatial_init(&g, W, H, N), FF_OK);
+	ff_rng_seed(&r, 5);
+	for (int round = 0; round < 80; round++) {
+		double centre = (round * 7) % H, spread = 1 + round % 9;
+		size_t n = round % 5 == 4 ? N / 3 : N, kept, at = 0;
+
+		memset(cnt, 0, sizeof cnt);
+		for (size_t i = 0; i < n; i++) {
+			double yy = centre + (2 * ff_rng_unit(ff_rng_next(&r)) - 1) * spread;
+
+			y[i] = yy < 0 ? 0 : yy >= H ? H - 0.5 : yy;
+			x[i] = W * ff_rng_unit(ff_rng_next(&r));
+			tag[i] = ff_rng_unit(ff_rng_next(&r)) < 0.1;
+			if (!tag[i])
+				cnt[(int)y[i] * W + (int)x[i]]++;
+		}
+		kept = ff_spatial_build(&g, x, y, v, v, n, tag, 1);
+		for (size_t c = 0; c < (size_t)W * H; c++) {
+			ck_assert_msg(g.start[c] == at, "round %d cell %zu: start %u, %zu before it",
+				      round, c, g.start[c], at);
+			for (uint32_t k = g.start[c]; k < g.start[c] + cnt[c]; k++) {
+				uint32_t i = g.idx[k];
+
+				ck_assert(!tag[i] && (size_t)((int)y[i] * W + (int)x[i]) == c);
+			}
+			at += cnt[c];
+		}
+		ck_assert_uint_eq(g.start[W * H], at);
+		ck_assert_uint_eq(kept, at);
+	}
+	ff_spatial_fini(&g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -1124,6 +1184,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, hier_sectors_are_solved_as_agents_come);
 	tcase_add_test(tc, two_threads_move_the_crowd_as_one);
 	tcase_add_test(tc, the_worker_takes_no_signals);
+	tcase_add_test(tc, grid_runs_match_a_count);
 	suite_add_tcase(s, tc);
 	return s;
 }

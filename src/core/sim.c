@@ -47,6 +47,7 @@ ff_sim *ff_sim_create(const ff_level *level, ff_fields *fields, size_t capacity)
 	ff_rng_seed(&s->rng, (uint64_t)level->meta.params[FF_P_SEED]);
 	zero_stats(s);
 	s->dens = calloc((size_t)s->w * (size_t)s->h, sizeof *s->dens);
+	s->dens_zero = calloc((size_t)s->h, 1);
 	s->inv_area = malloc((size_t)s->w * (size_t)s->h * sizeof *s->inv_area);
 	s->colsum = malloc((size_t)s->w * sizeof *s->colsum);
 	s->fd_gamma = s->fd_rho_max = -1;
@@ -54,7 +55,7 @@ ff_sim *ff_sim_create(const ff_level *level, ff_fields *fields, size_t capacity)
 	ff_sim_dirs_setup(s);
 	for (int c = 1; c < 256; c++)
 		s->inv_cost[c] = c == FF_WALL ? 0.0f : (float)(1.0 / c);
-	if (!s->dens || !s->inv_area || !s->colsum)
+	if (!s->dens || !s->dens_zero || !s->inv_area || !s->colsum)
 		goto fail;
 	if (ff_spatial_init(&s->grid, s->w, s->h, capacity) != FF_OK)
 		goto fail;
@@ -87,6 +88,7 @@ void ff_sim_destroy(ff_sim *s)
 		free(s->cls[c].walls);
 	}
 	free(s->dens);
+	free(s->dens_zero);
 	free(s->inv_area);
 	free(s->colsum);
 	free(s->id);

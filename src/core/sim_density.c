@@ -158,11 +158,23 @@ void ff_sim_density_build(ff_sim *s)
 	 * turns into vector code; the columns within k of an edge clamp. */
 	for (int y = 0; y < h; y++) {
 		size_t at = (size_t)y * (size_t)w;
+		int r0 = y - k > 0 ? y - k : 0, r1 = y + k < h ? y + k : h - 1;
 
+		/* nobody in the window's rows: a row of zeros, written only
+		 * when it was not one (large levels are mostly empty) */
+		if (start[(size_t)(r1 + 1) * (size_t)w] == start[(size_t)r0 * (size_t)w]) {
+			if (!s->dens_zero[y])
+				memset(dens + at, 0, (size_t)w * sizeof *dens);
+			s->dens_zero[y] = 1;
+			continue;
+		}
+		s->dens_zero[y] = 0;
 		memset(acc, 0, (size_t)w * sizeof *acc);
-		for (int r = y - k > 0 ? y - k : 0; r <= y + k && r < h; r++) {
+		for (int r = r0; r <= r1; r++) {
 			const uint32_t *row = start + (size_t)r * (size_t)w;
 
+			if (row[w] == row[0])
+				continue; /* an empty row adds nothing */
 			add_row(acc, row, k, x0, x1);
 			for (int x = 0; x < w && x < x0; x++)
 				acc[x] += row[(x + k < w ? x + k : w - 1) + 1] - row[0];

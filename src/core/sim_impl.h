@@ -124,6 +124,7 @@ struct ff_sim {
 	ff_sim_class cls[FF_CLASSES_MAX + 1]; /* by movement class */
 	float *dens;                 /* w*h: agents per m^2 around each cell,
 				      * from the tick's neighbour grid */
+	uint8_t *dens_zero;          /* h: the row of dens[] is all 0 */
 	float *inv_area;             /* w*h: 1 / passable m^2 of each cell's
 				      * density window; 0 on walls */
 	uint32_t *colsum;            /* w: scratch for the window sums */

@@ -2,10 +2,12 @@
  * sim_spatial.c - the counting sort behind the neighbour grid: count points per
  * cell, turn counts into run ends by a prefix sum, then place points from
  * the last to the first so each run ends up starting at its own start and
- * keeps input order.  FF_SPATIAL_PAD slots past the last point are
+ * keeps input order.  A row without points is one run start throughout;
+ * it is written only when that start changed.  FF_SPATIAL_PAD slots past the last point are
  * refilled with far-away points on every build.
  */
 #include <assert.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,8 +21,11 @@ ff_err ff_spatial_init(ff_spatial *s, int w, int h, size_t cap)
 	s->w = w;
 	s->h = h;
 	s->start = calloc((size_t)w * (size_t)h + 1, sizeof *s->start);
-	if (!s->start)
+	s->rows = malloc((size_t)h * sizeof *s->rows);
+	if (!s->start || !s->rows)
 		return FF_E_NOMEM;
+	/* start[] is all 0: so is each row's run start */
+	memset(s->rows, 0, (size_t)h * sizeof *s->rows);
 	return ff_spatial_reserve(s, cap ? cap : 1);
 }
 
@@ -33,6 +38,7 @@ void ff_spatial_fini(ff_spatial *s)
 	free(s->vx);
 	free(s->vy);
 	free(s->cell);
+	free(s->rows);
 	memset(s, 0, sizeof *s);
 }
 
@@ -81,11 +87,17 @@ size_t ff_spatial_build(ff_spatial *s, const double *x, const double *y,
 			const double *vx, const double *vy, size_t n, const uint8_t *tag,
 			uint8_t skip)
 {
-	size_t ncells = (size_t)s->w * (size_t)s->h;
+	size_t ncells = (size_t)s->w * (size_t)s->h, w = (size_t)s->w;
 	uint32_t *start = s->start, sum = 0, most = 0, out = (uint32_t)ncells;
 
 	assert(n <= s->cap);
-	memset(start, 0, (ncells + 1) * sizeof *start);
+	/* Rows with points are counted cell by cell; a row without any holds
+	 * its run start in every cell, and is left alone when it already
+	 * does (s->rows[] says which start it holds, or UINT32_MAX for a row
+	 * that had points: counted from zero again). */
+	for (size_t r = 0; r < (size_t)s->h; r++)
+		if (s->rows[r] == UINT32_MAX)
+			memset(start + r * w, 0, w * sizeof *start);
 	for (size_t i = 0; i < n; i++) {
 		int cx = (int)x[i], cy = (int)y[i];
 
@@ -93,13 +105,36 @@ size_t ff_spatial_build(ff_spatial *s, const double *x, const double *y,
 		/* a point left out goes to the bucket past the last cell */
 		s->cell[i] = tag && tag[i] == skip ? out
 						    : (uint32_t)cy * (uint32_t)s->w + (uint32_t)cx;
-		start[s->cell[i]] += s->cell[i] != out;
+		if (s->cell[i] != out && s->rows[cy] != UINT32_MAX) {
+			memset(start + (size_t)cy * w, 0, w * sizeof *start);
+			s->rows[cy] = UINT32_MAX;
+		}
 	}
-	for (size_t c = 0; c < ncells; c++) {
-		if (start[c] > most)
-			most = start[c];
-		sum += start[c];
-		start[c] = sum;     /* end of run c for now */
+	for (size_t i = 0; i < n; i++)
+		start[s->cell[i]] += s->cell[i] != out;
+	for (size_t r = 0; r < (size_t)s->h; r++) {
+		uint32_t *row = start + r * w;
+		bool occupied = false;
+
+		if (s->rows[r] != UINT32_MAX) {
+			/* no point in it this tick nor, as it stands, before */
+			if (s->rows[r] != sum)
+				for (size_t c = 0; c < w; c++)
+					row[c] = sum;
+			s->rows[r] = sum;
+			continue;
+		}
+		for (size_t c = 0; c < w; c++) {
+			occupied = occupied || row[c];
+			if (row[c] > most)
+				most = row[c];
+			sum += row[c];
+			row[c] = sum;     /* end of run c for now */
+		}
+		/* a row emptied this tick: the start it holds after the
+		 * placing below is SUM in every cell */
+		if (!occupied)
+			s->rows[r] = sum;
 	}
 	start[ncells] = sum;
 	for (size_t i = n; i-- > 0;) {

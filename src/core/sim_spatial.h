@@ -1,6 +1,8 @@
 /*
  * sim_spatial.h - a uniform grid of one-cell buckets over the level, rebuilt
- * from scratch every tick by a counting sort (O(N + cells), no allocation).
+ * every tick by a counting sort (O(N + cells), no allocation; rows without
+ * points cost nothing when their run start has not changed, so a few
+ * agents on a large level cost little).
  *
  * After ff_spatial_build() the points are stored bucket by bucket in
  * row-major cell order, and within a bucket in input order.  Because buckets
@@ -32,6 +34,9 @@ typedef struct ff_spatial {
 	float *x, *y;         /* sorted copies of the positions */
 	float *vx, *vy;       /* and of the velocities */
 	uint32_t *cell;       /* scratch: each input point's cell */
+	uint32_t *rows;       /* h: points in each row (scratch), then
+			       * for a row without any the run start all
+			       * its cells hold, else UINT32_MAX */
 	int max_per_cell;     /* largest bucket of the last build */
 } ff_spatial;
 
