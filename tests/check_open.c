@@ -135,7 +135,8 @@ END_TEST
 
 /* The generated open level, off-centre goals included, at sizes where
  * values pass several powers of two (the roundings the order of steps
- * changes), and with the second thread (the arrows' rows are shared). */
+ * changes), and with the solver's second thread allowed (the sweeps run
+ * on one). */
 START_TEST(large_open_ground_equals_the_queue)
 {
 	ff_level *l = ff_gen_level(FF_GEN_OPEN, 700, 530, 1);

@@ -81,13 +81,6 @@ typedef struct ff_bucket {
 	int32_t fill;                       /* entries used in the tail block */
 } ff_bucket;
 
-/* Open ground (solver_open.c): the rectangle of passable cells, padded
- * coordinates, inclusive, and the steps of its one cost. */
-typedef struct ff_open_box {
-	int x0, y0, x1, y1;
-	double c1, cd;
-} ff_open_box;
-
 struct ff_solver {
 	int w, h, W;                        /* W = w + 2 */
 	size_t np;                          /* (w + 2) * (h + 2) */
@@ -116,7 +109,6 @@ struct ff_solver {
 	int32_t stage[FF_STAGE];            /* thread 0's (ff_stage) */
 	long spills;                        /* grid rescans so far (tests) */
 	long open_runs;                     /* solves by sweeps so far (tests) */
-	ff_open_box open;                   /* the box they sweep */
 
 	/* the solve in progress */
 	const ff_level *lvl;

@@ -26,18 +26,26 @@
  * each other within a column.  A pass down the level sweeps each strip's
  * rows down, then its E-SE and W-SW octants; a pass up does the rest, so
  * the level is read twice and a strip stays in cache.  The arrows of a
- * row are chosen as soon as it and its neighbours are final, on the pass
- * up, or by the second thread following it.
+ * row are chosen on the pass up as soon as it and its neighbours are
+ * final.  One thread: a second one choosing the arrows behind the pass up
+ * was slower on a loaded host (docs/solver.md).
  */
 #include <string.h>
 
-#include "solver_par.h"
+#include "solver_int.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
 #define STRIP 8                         /* rows a column sweep walks at once */
+
+/* The rectangle of passable cells, padded coordinates, inclusive, and the
+ * steps of its one cost. */
+typedef struct ff_open_box {
+	int x0, y0, x1, y1;
+	double c1, cd;
+} ff_open_box;
 
 static inline double dmin(double a, double b)
 {
@@ -186,70 +194,31 @@ static bool open_box(const ff_solver *s, ff_open_box *b)
 	return true;
 }
 
-/* The pass up, strip by strip.  Alone: sweeps each strip and finishes
- * its rows; SWEEP: sweeps and publishes in P the rows it has made final;
- * FOLLOW: finishes the rows as they are published, in the same order. */
-enum { ALONE, SWEEP, FOLLOW };
-
-static void rows_ready(struct ff_par *P, int y)
-{
-	while (atomic_load_explicit(&P->open_rows, memory_order_acquire) > y)
-		ff_par_relax();
-}
-
-static void pass_up(ff_solver *s, const ff_open_box *b, struct ff_par *P, int role)
+/* The pass up, strip by strip: each finishes its rows but the top one,
+ * whose arrows need the row above, and the first row of the strip below,
+ * while they are in cache. */
+static void pass_up(ff_solver *s, const ff_open_box *b)
 {
 	double top = -1.0;
 
-	/* each strip finishes its rows but the top one, whose arrows need
-	 * the row above, and the first row of the strip below */
 	for (int y = b->y1; y >= b->y0; y -= STRIP) {
 		const int y0 = y - STRIP >= b->y0 ? y - STRIP + 1 : b->y0;
-		if (role != FOLLOW)
-			strip(s, b, y0, y - y0 + 1, false);
-		if (role == SWEEP) {
-			atomic_store_explicit(&P->open_rows, y0 > b->y0 ? y0 + 1 : b->y0,
-					      memory_order_release);
-			continue;
-		}
-		if (role == FOLLOW)
-			rows_ready(P, y0 + 1);
+		strip(s, b, y0, y - y0 + 1, false);
 		finish(s, b, y0 + 1, y < b->y1 ? y + 1 : b->y1, &top);
 	}
-	if (role == FOLLOW)
-		rows_ready(P, b->y0);
-	if (role != SWEEP)
-		finish(s, b, b->y0, b->y0, &top);
-}
-
-static void pass_down(ff_solver *s, const ff_open_box *b)
-{
-	for (int y = b->y0; y <= b->y1; y += STRIP)
-		strip(s, b, y, b->y1 - y + 1 < STRIP ? b->y1 - y + 1 : STRIP, true);
-}
-
-/* Two threads: the main one sweeps, the worker chooses the arrows of the
- * rows the pass up has made final. */
-static void both(ff_solver *s, struct ff_par *P, int t)
-{
-	if (t == 0)
-		pass_down(s, &s->open);
-	pass_up(s, &s->open, P, t ? FOLLOW : SWEEP);
+	finish(s, b, b->y0, b->y0, &top);
 }
 
 bool ff_open_run(ff_solver *s)
 {
-	ff_open_box *b = &s->open;
+	ff_open_box b;
 
-	if (!open_box(s, b))
+	if (!open_box(s, &b))
 		return false;
-	if (s->par)
-		atomic_store(&s->par->open_rows, INT_MAX);
-	if (!ff_par_both(s, both)) {
-		pass_down(s, b);
-		pass_up(s, b, NULL, ALONE);
-	}
-	s->settled = (long)(b->x1 - b->x0 + 1) * (b->y1 - b->y0 + 1);
+	for (int y = b.y0; y <= b.y1; y += STRIP)
+		strip(s, &b, y, b.y1 - y + 1 < STRIP ? b.y1 - y + 1 : STRIP, true);
+	pass_up(s, &b);
+	s->settled = (long)(b.x1 - b.x0 + 1) * (b.y1 - b.y0 + 1);
 	s->open_runs++;
 	ffq_reset(s);
 	return true;

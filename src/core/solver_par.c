@@ -18,6 +18,13 @@
 
 #include "solver_par.h"
 
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
 enum { SPIN = 1 << 14 };
 
 /* The worker: waits for the epoch to move past SEEN; returns the new one.
@@ -32,7 +39,7 @@ static unsigned wait_epoch(struct ff_par *P, unsigned seen)
 		e = atomic_load_explicit(&P->epoch, memory_order_acquire);
 		if (e != seen)
 			return e;
-		ff_par_relax();
+		cpu_relax();
 	}
 	pthread_mutex_lock(&P->w.mu);
 	atomic_store(&P->sleeping, 1);
@@ -66,7 +73,7 @@ static bool wait_done(struct ff_par *P, unsigned e)
 	bool quick = true;
 
 	for (unsigned i = 0; atomic_load_explicit(&P->done, memory_order_acquire) != e; i++) {
-		ff_par_relax();
+		cpu_relax();
 		if (i >= SPIN) {
 			sched_yield();
 			quick = false;

@@ -101,22 +101,11 @@ struct ff_par {
 	atomic_bool quit;
 	int slow;                           /* rounds the worker was late for */
 	bool alone;                         /* it lagged too often: one thread */
-	_Alignas(64) atomic_int open_rows;  /* open ground: the padded rows from
-					       this one down are final with
-					       their neighbours (solver_open.c) */
 	ff_tq t[2];
 	size_t defer_bytes;                 /* both threads' defer lists */
 	ff_bucket ring1[FF_RING];           /* thread 1's ring */
 	int32_t stage1[FF_STAGE];           /* thread 1's stage */
 };
-
-/* A turn of a spin-wait. */
-static inline void ff_par_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#endif
-}
 
 /* Runs the integration with two threads; false when it does not apply
  * (one thread asked for, a solve that has settled cells already, a
