@@ -156,6 +156,12 @@ static bool row(FILE *out, const bench_row *r, bool quick)
 	ms = time_sim(sim, quick ? 1 : 5, quick ? 3 : r->route > 0 ? 80 : 20, &cpu);
 	fprintf(out, "%-30s %10ld %7d %10.2f %10.1f %12.2f\n", r->what, r->agents,
 		r->threads ? r->threads : 2, ms, ms * 1e6 / (double)r->agents, cpu);
+	if (r->groups && !r->route && r->threads == 1) {
+		double cells = (double)r->side * r->side;
+
+		fprintf(out, "%-30s %10s %7s %10s %10s %12.2f\n", "  field bytes/cell a group", "", "",
+			"", "", (double)ff_fields_bytes(fields) / r->groups / cells);
+	}
 	if (r->route > 0 && r->threads == 1) {
 		double t0 = ff_bench_ms(CLOCK_MONOTONIC), c0 = ff_bench_ms(CLOCK_PROCESS_CPUTIME_ID);
 
