@@ -192,26 +192,8 @@ void ff_sim_dirs_setup(ff_sim *s)
 	}
 }
 
-/* The direction codes of field SV's per-cell flow, and the cells it cannot
- * reach, into GF; turns its arrive[] into FF_SIM_AT_* flags. */
-static void build_flow(ff_sim *s, const ff_solver *sv, ff_gfield *gf)
-{
-	size_t at = 0;
-
-	for (int y = 0; y < s->h; y++)
-		for (int x = 0; x < s->w; x++, at++) {
-			uint8_t *a = &gf->arrive[at];
-			float fx, fy;
-
-			ff_solver_flow(sv, x, y, &fx, &fy);
-			gf->dir[at] = dir_code(s, fx, fy);
-			*a = (*a ? FF_SIM_AT_GOAL : 0) |
-			     (isinf(ff_solver_value(sv, x, y)) ? FF_SIM_AT_UNREACH : 0);
-		}
-}
-
-/* Cell flags from build_arrive()'s marks, for a lazy field: the
- * unreachable cells are added a sector at a time. */
+/* Cell flags from build_arrive()'s marks; the unreachable cells are added
+ * with the flow (copy_flow()). */
 static void arrive_flags(ff_sim *s, ff_gfield *gf)
 {
 	size_t cells = (size_t)s->w * (size_t)s->h;
@@ -220,20 +202,11 @@ static void arrive_flags(ff_sim *s, ff_gfield *gf)
 		gf->arrive[at] = gf->arrive[at] ? FF_SIM_AT_GOAL : 0;
 }
 
-/* Sectors across and down of a lazy field. */
-static int sectors_x(const ff_sim *s, const ff_gfield *gf)
+/* The direction codes of field SV's flow in [X0, X1) x [Y0, Y1), and the
+ * cells there it cannot reach, into GF. */
+static void copy_flow(ff_sim *s, const ff_solver *sv, ff_gfield *gf, int x0, int y0, int x1,
+		      int y1)
 {
-	return (s->w + gf->sector - 1) / gf->sector;
-}
-
-/* Fills sector K of group G's lazy field from SV, as build_flow() does. */
-static void fill_sector(ff_sim *s, const ff_solver *sv, ff_gfield *gf, size_t k)
-{
-	int nx = sectors_x(s, gf), x0 = (int)(k % (size_t)nx) * gf->sector;
-	int y0 = (int)(k / (size_t)nx) * gf->sector;
-	int x1 = x0 + gf->sector < s->w ? x0 + gf->sector : s->w;
-	int y1 = y0 + gf->sector < s->h ? y0 + gf->sector : s->h;
-
 	for (int y = y0; y < y1; y++)
 		for (int x = x0; x < x1; x++) {
 			size_t at = (size_t)y * (size_t)s->w + (size_t)x;
@@ -244,6 +217,22 @@ static void fill_sector(ff_sim *s, const ff_solver *sv, ff_gfield *gf, size_t k)
 			if (isinf(ff_solver_value(sv, x, y)))
 				gf->arrive[at] |= FF_SIM_AT_UNREACH;
 		}
+}
+
+/* Sectors across of a lazy field. */
+static int sectors_x(const ff_sim *s, const ff_gfield *gf)
+{
+	return (s->w + gf->sector - 1) / gf->sector;
+}
+
+/* Fills sector K of the lazy field GF from SV. */
+static void fill_sector(ff_sim *s, const ff_solver *sv, ff_gfield *gf, size_t k)
+{
+	int nx = sectors_x(s, gf), x0 = (int)(k % (size_t)nx) * gf->sector;
+	int y0 = (int)(k / (size_t)nx) * gf->sector;
+
+	copy_flow(s, sv, gf, x0, y0, x0 + gf->sector < s->w ? x0 + gf->sector : s->w,
+		  y0 + gf->sector < s->h ? y0 + gf->sector : s->h);
 	gf->filled[k] = 1;
 }
 
@@ -342,15 +331,15 @@ ff_err ff_sim_group_ready(ff_sim *s, int g)
 	}
 	build_arrive(s, g, gf->arrive,
 		     s->level->meta.params[FF_P_ARRIVAL_RADIUS] / s->level->meta.params[FF_P_CELL_SIZE]);
+	arrive_flags(s, gf);
 	if (ff_solver_sector_size(sv)) {
 		/* a large level: the sectors agents come near, as they do */
 		memset(gf->dir, FF_SIM_NODIR, cells);
-		arrive_flags(s, gf);
 		ff_sim_fill_near(s);
 		return FF_OK;
 	}
 	gf->sector = 0;
-	build_flow(s, sv, gf);
+	copy_flow(s, sv, gf, 0, 0, s->w, s->h);
 	return FF_OK;
 }
 
