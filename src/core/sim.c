@@ -116,6 +116,7 @@ size_t ff_sim_bytes(const ff_sim *s)
 		groups += s->cls[c].walls ? cells * (1 + sizeof *s->cls[c].clear) : 0;
 	return sizeof *s + groups +
 	       cells * (sizeof(uint32_t) + sizeof *s->dens + sizeof *s->inv_area) +
+	       (size_t)s->h * (sizeof *s->dens_zero + sizeof *s->grid.rows) +
 	       (size_t)s->w * sizeof *s->colsum + s->cap * agent + s->grid.cap * grid;
 }
 
@@ -307,9 +308,7 @@ void ff_sim_flow_at(const ff_sim *s, int g, int x, int y, float *fx, float *fy)
 
 	*fx = *fy = 0;
 	if (gf->copied && gf->version == ff_fields_version(s->fields, g) &&
-	    (!gf->sector || gf->filled[(size_t)(y / gf->sector) *
-					(size_t)((s->w + gf->sector - 1) / gf->sector) +
-				    (size_t)(x / gf->sector)])) {
+	    (!gf->sector || gf->filled[ff_sim_sector_of(s, gf, x, y)])) {
 		*fx = s->dirv[gf->dir[at]][0];
 		*fy = s->dirv[gf->dir[at]][1];
 	} else if (sv) {

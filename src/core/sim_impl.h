@@ -209,6 +209,14 @@ void ff_sim_route_tick(ff_sim *s);
 /* Takes the crowd term back from the fields and frees it. */
 void ff_sim_route_fini(ff_sim *s);
 
+/* The sector of cell (X, Y) in a lazy field GF (gf->sector > 0), row by
+ * row: its index in gf->filled. */
+static inline size_t ff_sim_sector_of(const ff_sim *s, const ff_gfield *gf, int x, int y)
+{
+	return (size_t)(y / gf->sector) * (size_t)((s->w + gf->sector - 1) / gf->sector) +
+	       (size_t)(x / gf->sector);
+}
+
 /* Weidmann's speed over the free speed (0..1) at density RHO x
  * FF_SIM_FD_N / fd_rho_max, from the table fd[]. */
 static inline double ff_sim_fd_at(const ff_sim *s, double scaled)

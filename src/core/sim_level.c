@@ -219,17 +219,11 @@ static void copy_flow(ff_sim *s, const ff_solver *sv, ff_gfield *gf, int x0, int
 		}
 }
 
-/* Sectors across of a lazy field. */
-static int sectors_x(const ff_sim *s, const ff_gfield *gf)
-{
-	return (s->w + gf->sector - 1) / gf->sector;
-}
-
 /* Fills sector K of the lazy field GF from SV. */
 static void fill_sector(ff_sim *s, const ff_solver *sv, ff_gfield *gf, size_t k)
 {
-	int nx = sectors_x(s, gf), x0 = (int)(k % (size_t)nx) * gf->sector;
-	int y0 = (int)(k / (size_t)nx) * gf->sector;
+	int nx = (s->w + gf->sector - 1) / gf->sector;
+	int x0 = (int)(k % (size_t)nx) * gf->sector, y0 = (int)(k / (size_t)nx) * gf->sector;
 
 	copy_flow(s, sv, gf, x0, y0, x0 + gf->sector < s->w ? x0 + gf->sector : s->w,
 		  y0 + gf->sector < s->h ? y0 + gf->sector : s->h);
@@ -240,7 +234,6 @@ static void fill_sector(ff_sim *s, const ff_solver *sv, ff_gfield *gf, size_t k)
  * centres its bilinear sample spans, its own cell among them. */
 static void fill_at(ff_sim *s, const ff_solver *sv, ff_gfield *gf, double x, double y)
 {
-	int nx = sectors_x(s, gf), sec = gf->sector;
 	int cx0 = (int)floor(x - 0.5), cy0 = (int)floor(y - 0.5);
 
 	for (int j = 0; j < 2; j++)
@@ -250,7 +243,7 @@ static void fill_at(ff_sim *s, const ff_solver *sv, ff_gfield *gf, double x, dou
 
 			cx = cx < 0 ? 0 : cx >= s->w ? s->w - 1 : cx;
 			cy = cy < 0 ? 0 : cy >= s->h ? s->h - 1 : cy;
-			k = (size_t)(cy / sec) * (size_t)nx + (size_t)(cx / sec);
+			k = ff_sim_sector_of(s, gf, cx, cy);
 			if (!gf->filled[k])
 				fill_sector(s, sv, gf, k);
 		}
