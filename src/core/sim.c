@@ -81,7 +81,7 @@ void ff_sim_destroy(ff_sim *s)
 	for (int g = 0; g < FF_GROUPS_MAX; g++) {
 		free(s->gf[g].dir);
 		free(s->gf[g].filled);
-		free(s->gf[g].arrive);
+		free(s->gf[g].goal);
 	}
 	for (int c = 0; c <= FF_CLASSES_MAX; c++) {
 		free(s->cls[c].clear);
@@ -111,7 +111,8 @@ size_t ff_sim_bytes(const ff_sim *s)
 	size_t grid = sizeof(uint32_t) * 2 + sizeof(float) * 2, groups = 0;
 
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
-		groups += (s->gf[g].dir ? cells * 2 : 0) + s->gf[g].nfilled;
+		groups += (s->gf[g].dir ? cells + ff_sim_goal_words(cells) * sizeof(uint64_t) : 0) +
+			  s->gf[g].nfilled;
 	for (int c = 0; c <= FF_CLASSES_MAX; c++)
 		groups += s->cls[c].walls ? cells * (1 + sizeof *s->cls[c].clear) : 0;
 	return sizeof *s + groups +

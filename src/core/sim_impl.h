@@ -21,9 +21,6 @@
  * steered after it, it is still the body it was at the start of the tick;
  * the tick's end makes it FF_AGENT_ARRIVED. */
 #define FF_SIM_ARRIVING 3
-/* Cell flags in ff_sim.arrive. */
-#define FF_SIM_AT_GOAL 1        /* standing here counts as arrived */
-#define FF_SIM_AT_UNREACH 2     /* the solver found no way to a goal */
 /* Bit of neighbour (DX, DY) in ff_sim.walls: row by row from the top
  * left, skipping the cell itself, so bit order is scan order. */
 #define FF_SIM_NBR_BIT(dx, dy) \
@@ -43,6 +40,9 @@
  * processor's second-level cache (as floats they took 8 bytes a cell and
  * their loads a quarter of the tick with eight groups). */
 #define FF_SIM_NODIR 255
+/* The code of a cell from which the solver found no way to a goal: no
+ * direction either, and an agent standing there is stranded. */
+#define FF_SIM_UNREACH 254
 
 /* The crowd's second thread (sim_par.c). */
 typedef struct ff_sim_par ff_sim_par;
@@ -74,16 +74,18 @@ typedef struct ff_source {
  * Allocated when the group first gets agents, so a tick never does. */
 typedef struct ff_gfield {
 	uint8_t *dir;                /* w*h: the flow's direction code
-				      * (FF_SIM_DIRS) per cell */
-	uint8_t *arrive;             /* w*h: FF_SIM_AT_* flags */
+				      * (FF_SIM_DIRS) per cell, or
+				      * FF_SIM_NODIR, FF_SIM_UNREACH */
+	uint64_t *goal;              /* w*h bits, row major: standing here
+				      * counts as arrived (ff_sim_at_goal) */
 	int sector;                  /* a hierarchical field's sector size:
-				      * dir and the unreachable flags are
-				      * filled a sector at a time, as agents
-				      * come near it (filled[]); 0: all */
+				      * dir is filled a sector at a time,
+				      * as agents come near it (filled[]);
+				      * 0: all */
 	uint8_t *filled;             /* per sector, row by row: filled */
 	size_t nfilled;              /* sectors filled has room for */
 	unsigned version;            /* of the field copied */
-	bool copied;                 /* flow and arrive hold a field */
+	bool copied;                 /* dir and goal hold a field */
 	long agents;                 /* of this group present, alive or kept */
 	int cls;                     /* the group's movement class */
 } ff_gfield;
@@ -144,7 +146,7 @@ struct ff_sim {
 	double fd_gamma, fd_rho_max; /* what fd[] was built for */
 	float inv_cost[256];         /* 1 / cost: terrain's share of the speed */
 	float dirv[256][2];          /* the unit flow of each direction code;
-				      * 0 0 for FF_SIM_NODIR */
+				      * 0 0 for FF_SIM_NODIR, FF_SIM_UNREACH */
 	double dir_edge[FF_SIM_DIRS / 8]; /* tan of the half steps of the
 					   * first eighth of a turn */
 	float fd[FF_SIM_FD_N + 2];   /* speed factor at density
@@ -169,9 +171,22 @@ struct ff_sim {
 	long garrivals[FF_GROUPS_MAX]; /* during the tick being run */
 };
 
+/* The words of a goal bit set of CELLS cells. */
+static inline size_t ff_sim_goal_words(size_t cells)
+{
+	return (cells + 63) / 64;
+}
+
+/* True when an agent of the group of GF standing in cell AT (row major)
+ * has arrived. */
+static inline bool ff_sim_at_goal(const ff_gfield *gf, size_t at)
+{
+	return gf->goal[at >> 6] >> (at & 63) & 1;
+}
+
 /* Fills dirv[] (sim_level.c). */
 void ff_sim_dirs_setup(ff_sim *s);
-/* Makes sure group G has its flow and arrive arrays, a copy of its field
+/* Makes sure group G has its dir and goal arrays, a copy of its field
  * when that changed, and its class's walls: FF_E_NOMEM, or the fields'
  * error when the group has no field (no goals, goals on walls)
  * (sim_level.c). */

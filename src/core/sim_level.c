@@ -12,15 +12,18 @@
 
 #include "sim_impl.h"
 
-/* Marks the goal cells of group G in A 2, then every cell whose centre is
- * within RADIUS of a goal cell's centre 1 (both mean FF_SIM_AT_GOAL); only
- * goal cells on the region's edge need to spread. */
-static void build_arrive(ff_sim *s, int g, uint8_t *a, double radius)
+/* Sets the bit in GOAL of every cell where an agent of group G has
+ * arrived: its goal cells, and every cell whose centre is within RADIUS of
+ * a goal cell's centre.  A (w*h bytes) is scratch: the goal cells are
+ * marked there 2 and those around them 1; only goal cells on the region's
+ * edge need to spread. */
+static void build_goal(ff_sim *s, int g, uint8_t *a, uint64_t *goal, double radius)
 {
 	const ff_level *l = s->level;
+	size_t cells = (size_t)s->w * (size_t)s->h;
 	int w = s->w, h = s->h, rr = (int)floor(radius);
 
-	memset(a, 0, (size_t)w * (size_t)h);
+	memset(a, 0, cells);
 	for (int k = 0; k < l->meta.ngoals; k++) {
 		int x0, y0, x1, y1;
 
@@ -32,9 +35,7 @@ static void build_arrive(ff_sim *s, int g, uint8_t *a, double radius)
 				if (ff_shape_contains(&l->meta.goals[k], x, y))
 					a[(size_t)y * w + x] = 2;
 	}
-	if (rr < 1)
-		return;
-	for (int y = 0; y < h; y++)
+	for (int y = 0; y < h && rr >= 1; y++)
 		for (int x = 0; x < w; x++) {
 			if (a[(size_t)y * w + x] != 2)
 				continue;
@@ -51,6 +52,9 @@ static void build_arrive(ff_sim *s, int g, uint8_t *a, double radius)
 						a[(size_t)ny * w + nx] = 1;
 				}
 		}
+	memset(goal, 0, ff_sim_goal_words(cells) * sizeof *goal);
+	for (size_t at = 0; at < cells; at++)
+		goal[at >> 6] |= (uint64_t)(a[at] != 0) << (at & 63);
 }
 
 static unsigned clear_at(const ff_sim *s, const uint16_t *clear, int x, int y)
@@ -192,18 +196,8 @@ void ff_sim_dirs_setup(ff_sim *s)
 	}
 }
 
-/* Cell flags from build_arrive()'s marks; the unreachable cells are added
- * with the flow (copy_flow()). */
-static void arrive_flags(ff_sim *s, ff_gfield *gf)
-{
-	size_t cells = (size_t)s->w * (size_t)s->h;
-
-	for (size_t at = 0; at < cells; at++)
-		gf->arrive[at] = gf->arrive[at] ? FF_SIM_AT_GOAL : 0;
-}
-
-/* The direction codes of field SV's flow in [X0, X1) x [Y0, Y1), and the
- * cells there it cannot reach, into GF. */
+/* The direction codes of field SV's flow in [X0, X1) x [Y0, Y1) into GF,
+ * FF_SIM_UNREACH where it has no way to a goal. */
 static void copy_flow(ff_sim *s, const ff_solver *sv, ff_gfield *gf, int x0, int y0, int x1,
 		      int y1)
 {
@@ -213,9 +207,8 @@ static void copy_flow(ff_sim *s, const ff_solver *sv, ff_gfield *gf, int x0, int
 			float fx, fy;
 
 			ff_solver_flow(sv, x, y, &fx, &fy);
-			gf->dir[at] = dir_code(s, fx, fy);
-			if (isinf(ff_solver_value(sv, x, y)))
-				gf->arrive[at] |= FF_SIM_AT_UNREACH;
+			gf->dir[at] = isinf(ff_solver_value(sv, x, y)) ? FF_SIM_UNREACH
+								       : dir_code(s, fx, fy);
 		}
 }
 
@@ -298,12 +291,12 @@ ff_err ff_sim_group_ready(ff_sim *s, int g)
 		return FF_E_NOMEM;
 	if (!gf->dir) {
 		gf->dir = malloc(cells);
-		gf->arrive = malloc(cells);
-		if (!gf->dir || !gf->arrive) {
+		gf->goal = malloc(ff_sim_goal_words(cells) * sizeof *gf->goal);
+		if (!gf->dir || !gf->goal) {
 			free(gf->dir);
-			free(gf->arrive);
+			free(gf->goal);
 			gf->dir = NULL;
-			gf->arrive = NULL;
+			gf->goal = NULL;
 			return FF_E_NOMEM;
 		}
 	}
@@ -318,13 +311,13 @@ ff_err ff_sim_group_ready(ff_sim *s, int g)
 	if (e != FF_OK) {
 		/* no way anywhere: the group's agents stand, stranded */
 		gf->sector = 0;
-		memset(gf->dir, FF_SIM_NODIR, cells);
-		memset(gf->arrive, FF_SIM_AT_UNREACH, cells);
+		memset(gf->dir, FF_SIM_UNREACH, cells);
+		memset(gf->goal, 0, ff_sim_goal_words(cells) * sizeof *gf->goal);
 		return e;
 	}
-	build_arrive(s, g, gf->arrive,
-		     s->level->meta.params[FF_P_ARRIVAL_RADIUS] / s->level->meta.params[FF_P_CELL_SIZE]);
-	arrive_flags(s, gf);
+	/* dir is the scratch of the goal cells until the flow is copied */
+	build_goal(s, g, gf->dir, gf->goal,
+		   s->level->meta.params[FF_P_ARRIVAL_RADIUS] / s->level->meta.params[FF_P_CELL_SIZE]);
 	if (ff_solver_sector_size(sv)) {
 		/* a large level: the sectors agents come near, as they do */
 		memset(gf->dir, FF_SIM_NODIR, cells);

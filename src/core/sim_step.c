@@ -713,7 +713,7 @@ static bool look(ff_sim *s, size_t i, const tickp *p, block *bk, int b)
 	}
 	if (s->state[i] == FF_AGENT_ARRIVED)
 		return false; /* a kept marker */
-	if (gf->arrive[(size_t)(int)oy * (size_t)s->w + (size_t)(int)ox] & FF_SIM_AT_UNREACH) {
+	if (gf->dir[(size_t)(int)oy * (size_t)s->w + (size_t)(int)ox] == FF_SIM_UNREACH) {
 		s->state[i] = FF_AGENT_STRANDED;
 		s->vx[i] = s->vy[i] = 0;
 		s->hd[i][0] = s->hd[i][1] = 0;
@@ -877,7 +877,7 @@ static bool go(ff_sim *s, size_t i, const tickp *p, const block *bk, int b, tacc
 	s->vy[i] = vy;
 	cx = (int)s->x[i];
 	cy = (int)s->y[i];
-	if (!(s->gf[s->grp[i]].arrive[(size_t)cy * (size_t)s->w + (size_t)cx] & FF_SIM_AT_GOAL))
+	if (!ff_sim_at_goal(&s->gf[s->grp[i]], (size_t)cy * (size_t)s->w + (size_t)cx))
 		return false;
 	a->garr[s->grp[i]]++;
 	s->state[i] = FF_SIM_ARRIVING;
