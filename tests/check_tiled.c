@@ -40,16 +40,22 @@ static char *read_file(void *ctx, const char *path, size_t *len, char *err, size
 	return buf;
 }
 
-static ff_level *expected(void)
+/* The text level DIR/NAME. */
+static ff_level *text_level(const char *name)
 {
 	size_t len;
-	char *text = tu_read(DIR, "expected.level", &len);
+	char *text = tu_read(DIR, name, &len);
 	ff_level *l = NULL;
 	ff_diag d;
 
 	ck_assert_int_eq(ff_textlevel_parse(text, len, &l, &d), FF_OK);
 	free(text);
 	return l;
+}
+
+static ff_level *expected(void)
+{
+	return text_level("expected.level");
 }
 
 /* Reads DIR/NAME (layer LAYER) into a level, or fails the test. */
@@ -113,6 +119,25 @@ START_TEST(every_encoding_reads_the_same_level)
 }
 END_TEST
 
+/* A map written by hand as a designer would in Tiled: movement classes
+ * and groups in map properties, costs to classes in tile properties, and
+ * goals and spawns (one a source) of groups: the level written by hand in
+ * the text format. */
+START_TEST(groups_and_classes_read_as_written)
+{
+	ff_level *want = text_level("classes.level"), *got = read_map("classes.tmx", NULL);
+
+	ck_assert_int_eq(got->meta.nclasses, 2);
+	ck_assert_int_eq(got->meta.ngroups, 3);
+	ck_assert_int_eq(got->meta.group_class[0], 2);
+	ck_assert_int_eq(got->meta.goal_group[1], 1);
+	ck_assert(got->meta.spawns[0].rate == 0.5);
+	check_level("classes.tmx", got, want);
+	ff_level_destroy(got);
+	ff_level_destroy(want);
+}
+END_TEST
+
 /* Embedded tilesets, and a layer picked by name past the first (whose
  * tile has no terrain: read by default, it fails naming the gid). */
 START_TEST(embedded_tilesets_and_layers)
@@ -146,15 +171,16 @@ START_TEST(embedded_tilesets_and_layers)
 }
 END_TEST
 
-/* Written as TMX and TMJ, every shipped level, the expected one and a map
- * with trees read back equal. */
+/* Written as TMX and TMJ, every shipped level (groups and classes too),
+ * the expected ones and a map with trees read back equal. */
 START_TEST(export_reads_back_the_same_level)
 {
 	static const char *const files[] = {
 		FF_LEVELSDIR "/chokepoint.level", FF_LEVELSDIR "/terrain.level",
 		FF_LEVELSDIR "/exits.level", FF_LEVELSDIR "/rooms.level",
 		FF_LEVELSDIR "/maze.level", FF_LEVELSDIR "/open.level",
-		DIR "/expected.level", FF_TESTDATA "/den312d.map",
+		FF_LEVELSDIR "/harbour.level", FF_LEVELSDIR "/squads.level",
+		DIR "/expected.level", DIR "/classes.level", FF_TESTDATA "/den312d.map",
 	};
 
 	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
@@ -231,6 +257,34 @@ static const struct bad_case bad[] = {
 	 " <objectgroup><object id=\"2\" type=\"goal\" x=\"99\" y=\"0\"><point/></object>"
 	 "</objectgroup></map>\n", 5, 0, "object 2: the goal is not inside the 2x1 map"},
 	{"no layer", HEAD "</map>\n", 0, 0, "no tile layer"},
+	{"class twice", HEAD " <properties><property name=\"classes\" value=\"boat, boat wall\"/>"
+	 "</properties>\n <layer name=\"a\"><data encoding=\"csv\">1,1</data></layer></map>\n",
+	 4, 0, "map property 'classes': class 'boat' is declared twice"},
+	{"class rule", HEAD " <properties><property name=\"classes\" value=\"boat walls\"/>"
+	 "</properties>\n <layer name=\"a\"><data encoding=\"csv\">1,1</data></layer></map>\n",
+	 4, 0, "expected 'NAME' or 'NAME wall'"},
+	{"group class", HEAD " <properties><property name=\"groups\" value=\"east class boat\"/>"
+	 "</properties>\n <layer name=\"a\"><data encoding=\"csv\">1,1</data></layer></map>\n",
+	 4, 0, "group 'east': unknown class 'boat'"},
+	{"tile class", "<map orientation=\"orthogonal\" width=\"2\" height=\"1\" tilewidth=\"16\" "
+	 "tileheight=\"16\">\n<tileset firstgid=\"1\">\n<tile id=\"0\"><properties><property "
+	 "name=\"cost\" type=\"int\" value=\"3\"/><property name=\"classes\" "
+	 "value=\"boat=1\"/></properties></tile></tileset>\n"
+	 " <layer name=\"a\"><data encoding=\"csv\">1,1</data></layer></map>\n",
+	 3, 0, "tile 0: 'classes': "},
+	{"group name", HEAD " <layer name=\"a\"><data encoding=\"csv\">1,1</data></layer>\n"
+	 " <objectgroup><object id=\"3\" type=\"goal\" x=\"0\" y=\"0\"><properties>\n"
+	 " <property name=\"group\" value=\"no way\"/></properties><point/></object>"
+	 "</objectgroup></map>\n", 6, 0, "object 3: 'group' must be a string property naming"},
+	{"goal rate", HEAD " <layer name=\"a\"><data encoding=\"csv\">1,1</data></layer>\n"
+	 " <objectgroup><object id=\"3\" type=\"goal\" x=\"0\" y=\"0\"><properties>"
+	 "<property name=\"rate\" type=\"float\" value=\"2\"/></properties><point/></object>"
+	 "</objectgroup></map>\n", 5, 0, "object 3: a goal has no 'rate'"},
+	{"spawn rate", HEAD " <layer name=\"a\"><data encoding=\"csv\">1,1</data></layer>\n"
+	 " <objectgroup><object id=\"4\" type=\"spawn\" x=\"0\" y=\"0\" width=\"16\" "
+	 "height=\"16\"><properties><property name=\"count\" type=\"int\" value=\"5\"/>"
+	 "<property name=\"rate\" type=\"float\" value=\"0\"/></properties></object>"
+	 "</objectgroup></map>\n", 5, 0, "object 4: 'rate' must be a float property"},
 	{"missing tileset", "<map orientation=\"orthogonal\" width=\"2\" height=\"1\" "
 	 "tilewidth=\"16\" tileheight=\"16\">\n <tileset firstgid=\"1\" source=\"gone.tsx\"/>"
 	 "</map>", 2, 0, "tileset '" DIR "/gone.tsx': cannot open"},
@@ -270,6 +324,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, every_encoding_reads_the_same_level);
 	tcase_add_test(tc, embedded_tilesets_and_layers);
+	tcase_add_test(tc, groups_and_classes_read_as_written);
 	tcase_add_test(tc, export_reads_back_the_same_level);
 	tcase_add_loop_test(tc, malformed_maps_say_where, 0, (int)(sizeof bad / sizeof bad[0]));
 	suite_add_tcase(s, tc);

@@ -2,8 +2,9 @@
 # formats.sh - level files other tools write, through the program: every
 # Moving AI map in tests/data imported and exported again is the same bytes
 # (trees and all), and so is one shown as a text level and back; every
-# Tiled map in tests/data/tiled imports as tests/data/tiled/expected.level,
-# a TMX or TMJ export imports back the same, and a bad map fails in one line.
+# Tiled map in tests/data/tiled imports as tests/data/tiled/expected.level
+# (classes.tmx as classes.level), a TMX or TMJ export imports back the same
+# (groups and classes too), and a bad map fails in one line.
 set -u
 : "${FIELDMARSHAL:?set by make check}" "${srcdir:?set by make check}"
 F=$FIELDMARSHAL
@@ -27,28 +28,41 @@ for m in "$srcdir"/tests/data/*.map; do
 done
 [ $n -ge 9 ] || fail "only $n maps in tests/data"
 
-# Tiled maps: every encoding imports as the hand-written level; an export
-# imports back to the same level; a bad map says where in one line
+# Tiled maps: every encoding imports as the hand-written level (a map
+# with a level of its own name, as that); an export imports back to the
+# same level; a bad map says where in one line
 t=$srcdir/tests/data/tiled
 "$F" show "$t/expected.level" > want.level
 k=0
 for m in "$t"/*.tmx "$t"/*.tmj; do
 	b=$(basename "$m")
+	w=$t/${b%.*}.level
+	[ -f "$w" ] || w=$t/expected.level
 	layer=
 	case $b in *embedded*) layer="--layer ground" ;; esac
 	case $b in *zstd*) "$F" show "$t/tmx-zstd.tmx" > /dev/null 2>&1 || continue ;; esac
 	# shellcheck disable=SC2086
 	"$F" import "$m" $layer --name "t$k" > /dev/null || { fail "import $b exited $?"; continue; }
-	"$F" levels show "t$k" | sed 's/^name t[0-9]*$/name tiled/' > got.level
-	cmp -s want.level got.level || fail "$b imports as $(diff want.level got.level | head -n 3)"
+	"$F" levels show "t$k" | sed "s/^name t[0-9]*\$/name $(sed -n 's/^name //p' "$w")/" \
+		> got.level
+	"$F" show "$w" | cmp -s - got.level ||
+		fail "$b imports as $("$F" show "$w" | diff - got.level | head -n 3)"
 	k=$((k + 1))
 done
-[ $k -ge 12 ] || fail "only $k Tiled maps imported"
+[ $k -ge 13 ] || fail "only $k Tiled maps imported"
+# an export of the expected level, and of one with classes and groups
+"$F" import "$t/tmx-csv.tmx" --name t0 --force > /dev/null || fail "import tmx-csv.tmx exited $?"
+"$F" import "$t/classes.tmx" --name classes > /dev/null || fail "import classes.tmx exited $?"
+"$F" show "$t/classes.level" > want-classes.level
 for fmt in tmx tmj; do
 	"$F" export t0 -o "back.$fmt" || fail "export --format $fmt exited $?"
 	"$F" import "back.$fmt" --name "back$fmt" > /dev/null || fail "import back.$fmt exited $?"
 	"$F" levels show "back$fmt" | sed "s/^name back$fmt\$/name tiled/" | cmp -s want.level - ||
 		fail "an export as $fmt imports back different"
+	"$F" export classes -o "c.$fmt" || fail "export classes --format $fmt exited $?"
+	"$F" import "c.$fmt" --name "c$fmt" > /dev/null || fail "import c.$fmt exited $?"
+	"$F" levels show "c$fmt" | sed "s/^name c$fmt\$/name classes/" |
+		cmp -s want-classes.level - || fail "classes exported as $fmt imports back different"
 done
 "$F" import "$t/tmx-embedded.tmx" --name none > out 2> err && fail "a tile with no terrain imported"
 [ "$(wc -l < err)" = 1 ] && grep -q "^$t/tmx-embedded.tmx:37:1: tile gid 6 (id 5) has no 'cost'" err ||

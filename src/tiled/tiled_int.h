@@ -25,6 +25,10 @@ typedef struct tl_where {
 	char what[96];           /* e.g. "layers[0].objects[3]" */
 } tl_where;
 
+/* The longest 'classes' or 'groups' property taken (they list at most
+ * FF_CLASSES_MAX or FF_GROUPS_MAX entries of a few words). */
+#define TL_LIST_MAX 1024
+
 typedef struct tl_tile {
 	unsigned id;
 	bool has_cost, has_wall, has_terrain, has_glyph;
@@ -32,6 +36,7 @@ typedef struct tl_tile {
 	bool wall;
 	char terrain[FF_TERRAIN_NAME_MAX];
 	char glyph;
+	char classes[TL_LIST_MAX];  /* its costs to classes, "boat=1 flyer=wall" */
 	tl_where at;
 } tl_tile;
 
@@ -50,6 +55,8 @@ typedef struct tl_object {
 	double x, y, w, h;       /* pixels */
 	bool has_count;
 	long count;
+	double rate;             /* a spawn's agents per second, 0: at once */
+	char group[FF_GROUP_NAME_MAX]; /* "" the default group */
 	tl_where at;
 } tl_object;
 
@@ -63,6 +70,10 @@ typedef struct tl_map {
 	int nobjs;
 	char name[FF_NAME_MAX];  /* the 'name' property, or "" */
 	char note[FF_NOTE_MAX];
+	/* the movement classes, "boat wall, flyer", and the groups in order
+	 * with their classes, "boats class boat, flyers" (tiled_level.c) */
+	char classes[TL_LIST_MAX], groups[TL_LIST_MAX];
+	tl_where classes_at, groups_at;
 	double params[FF_P__COUNT];
 	bool has_param[FF_P__COUNT];
 	tl_where param_at[FF_P__COUNT];
@@ -102,13 +113,13 @@ void tl_map_fini(tl_map *m);
  * ours are ignored. */
 typedef ff_err (*tl_prop_fn)(tl_ctx *c, void *arg, const tl_where *at, const char *name,
 			     const char *type, const char *value);
-/* The map's: name, note, or a parameter (ARG unused). */
+/* The map's: name, note, classes, groups, or a parameter (ARG unused). */
 ff_err tl_map_property(tl_ctx *c, void *arg, const tl_where *at, const char *name,
 		       const char *type, const char *value);
-/* A tile's (ARG a tl_tile): cost, wall, terrain, glyph. */
+/* A tile's (ARG a tl_tile): cost, wall, terrain, glyph, classes. */
 ff_err tl_tile_property(tl_ctx *c, void *arg, const tl_where *at, const char *name,
 			const char *type, const char *value);
-/* An object's (ARG a tl_object): count. */
+/* An object's (ARG a tl_object): count, rate, group. */
 ff_err tl_object_property(tl_ctx *c, void *arg, const tl_where *at, const char *name,
 			  const char *type, const char *value);
 

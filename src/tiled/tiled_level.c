@@ -1,8 +1,12 @@
 /*
- * tiled_level.c - a read Tiled map (tl_map) as a level: each tile with a
- * cost, wall or terrain property a terrain of the palette (in tileset
- * order), each cell its tile's terrain (an empty cell, gid 0, ground of
- * cost 1), goal and spawn objects divided by the tile size into cells.
+ * tiled_level.c - a read Tiled map (tl_map) as a level: the movement
+ * classes of its 'classes' property, each tile with a cost, wall or
+ * terrain property a terrain of the palette (in tileset order, with the
+ * costs to classes of its 'classes' property), each cell its tile's
+ * terrain (an empty cell, gid 0, ground of cost 1), the groups of its
+ * 'groups' property, goal and spawn objects divided by the tile size into
+ * cells, each in the group its 'group' property names.  The lists are the
+ * text format's words (docs/formats.md), entries parted by commas.
  */
 #include <math.h>
 #include <stdio.h>
@@ -30,15 +34,73 @@ static char free_glyph(const ff_level *l, const char *name)
 	return 0;
 }
 
-/* Adds terrain NAME (glyph GLYPH, or a free one when 0) of COST to L and
- * returns its value; -1 after a message when the palette refuses it. */
+/* Splits the N bytes at S into blank-separated words, at most MAX, in
+ * place (S is a copy); how many, or MAX + 1 when there are more. */
+static int split(char *s, size_t n, char **w, int max)
+{
+	int k = 0;
+
+	for (size_t i = 0; i < n && k <= max;) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n'))
+			s[i++] = '\0';
+		if (i == n)
+			break;
+		if (k < max)
+			w[k] = s + i;
+		k++;
+		while (i < n && s[i] != ' ' && s[i] != '\t' && s[i] != '\n')
+			i++;
+	}
+	return k;
+}
+
+/* The costs to classes of tile T ('classes', "boat=1 flyer=wall") into
+ * CLS, by the words the text format reads; false after a message. */
+static bool tile_classes(tl_ctx *c, const ff_level *l, const tl_tile *t, uint8_t *cls)
+{
+	char copy[TL_LIST_MAX], why[128], *w[FF_CLASSES_MAX + 1];
+	int n, bad;
+
+	memset(cls, 0, FF_CLASSES_MAX + 1);
+	snprintf(copy, sizeof copy, "%s", t->classes);
+	n = split(copy, strlen(copy), w, FF_CLASSES_MAX);
+	if (n > FF_CLASSES_MAX)
+		return tl_fail(c, &t->at, 0, "tile %u: 'classes' names more than %d classes", t->id,
+			       FF_CLASSES_MAX), false;
+	if (ff_class_costs_read(&l->meta, (const char *const *)w, n, cls, &bad, why, sizeof why))
+		return tl_fail(c, &t->at, 0, "tile %u: 'classes': %s", t->id, why), false;
+	return true;
+}
+
+/* True when tile T, which is terrain I of L's palette again, gives it no
+ * costs to classes or the same ones; false after a message. */
+static bool same_classes(tl_ctx *c, const ff_level *l, const tl_tile *t, int i)
+{
+	uint8_t cls[FF_CLASSES_MAX + 1];
+
+	if (!t->classes[0])
+		return true;
+	if (!tile_classes(c, l, t, cls))
+		return false;
+	if (memcmp(cls, l->meta.palette[i].cls, sizeof cls))
+		return tl_fail(c, &t->at, 0, "tile %u: terrain '%s' has other costs to classes on "
+			       "an earlier tile", t->id, l->meta.palette[i].name), false;
+	return true;
+}
+
+/* Adds terrain NAME (glyph GLYPH, or a free one when 0) of COST, and
+ * tile T's costs to classes, to L and returns its value; -1 after a
+ * message when the palette refuses it. */
 static int add(tl_ctx *c, ff_level *l, const tl_tile *t, const char *name, char glyph, int cost)
 {
+	uint8_t cls[FF_CLASSES_MAX + 1];
 	int i;
 
 	if (!glyph)
 		glyph = free_glyph(l, name);
-	if (ff_level_terrain_add(l, name, glyph, cost, NULL, NULL)) {
+	if (!tile_classes(c, l, t, cls))
+		return -1;
+	if (ff_level_terrain_add(l, name, glyph, cost, cls, NULL)) {
 		tl_fail(c, &t->at, 0, "tile %u: terrain '%s' (glyph '%c') repeats one of the "
 			"palette, or the palette is full", t->id, name, glyph ? glyph : '?');
 		return -1;
@@ -72,6 +134,8 @@ static int terrain_of(tl_ctx *c, ff_level *l, const tl_tile *t)
 			if (cost >= 0 && l->meta.palette[i].cost != cost)
 				return tl_fail(c, &t->at, 0, "tile %u: terrain '%s' has another cost "
 					       "on an earlier tile", t->id, t->terrain), -1;
+			if (!same_classes(c, l, t, i))
+				return -1;
 			return ff_level_terrain_value(l, i);
 		}
 		d = default_terrain(t->terrain, 0);
@@ -85,11 +149,87 @@ static int terrain_of(tl_ctx *c, ff_level *l, const tl_tile *t)
 	if (cost < 0)
 		return -2; /* no terrain: an error only if a cell uses it */
 	if ((i = ff_level_terrain_by_cost(l, cost)) >= 0)
-		return ff_level_terrain_value(l, i);
+		return same_classes(c, l, t, i) ? ff_level_terrain_value(l, i) : -1;
 	if ((d = default_terrain(NULL, cost)))
 		return add(c, l, t, d->name, t->has_glyph ? t->glyph : d->glyph, cost);
 	snprintf(name, sizeof name, "cost%d", cost);
 	return add(c, l, t, name, t->has_glyph ? t->glyph : 0, cost);
+}
+
+/* Calls FN on each comma-separated entry of LIST (split into at most 4
+ * words; an empty entry is skipped), stopping at its first error. */
+static ff_err each_entry(tl_ctx *c, ff_level *l, const char *list,
+			 ff_err (*fn)(tl_ctx *c, ff_level *l, char **w, int n))
+{
+	char copy[TL_LIST_MAX];
+	char *e = copy, *next;
+
+	snprintf(copy, sizeof copy, "%s", list);
+	for (; e; e = next) {
+		char *w[4];
+		int n;
+		ff_err err;
+
+		if ((next = strchr(e, ',')))
+			*next++ = '\0';
+		if ((n = split(e, strlen(e), w, 4)) == 0)
+			continue;
+		if ((err = fn(c, l, w, n > 4 ? 5 : n)))
+			return err;
+	}
+	return FF_OK;
+}
+
+/* A movement class of the map's 'classes': "NAME [wall]". */
+static ff_err one_class(tl_ctx *c, ff_level *l, char **w, int n)
+{
+	const tl_where *at = &c->m->classes_at;
+
+	if (n > 2 || (n == 2 && strcmp(w[1], "wall")))
+		return tl_fail(c, at, 0, "map property 'classes': expected 'NAME' or 'NAME wall' "
+			       "between commas, not '%s %s...'", w[0], w[1]);
+	if (ff_level_class_by_name(&l->meta, w[0]) > 0)
+		return tl_fail(c, at, 0, "map property 'classes': class '%s' is declared twice",
+			       w[0]);
+	switch (ff_level_class_set(l, w[0], n == 2, NULL)) {
+	case FF_OK:
+		return FF_OK;
+	case FF_E_FULL:
+		return tl_fail(c, at, 0, "map property 'classes': more than %d classes",
+			       FF_CLASSES_MAX);
+	case FF_E_NOMEM:
+		return FF_E_NOMEM;
+	default:
+		return tl_fail(c, at, 0, "map property 'classes': bad class name '%s' (1 to %d "
+			       "letters, digits, '_' or '-', not 'none')", w[0],
+			       FF_GROUP_NAME_MAX - 1);
+	}
+}
+
+/* A group of the map's 'groups': "NAME [class CLASS]". */
+static ff_err one_group(tl_ctx *c, ff_level *l, char **w, int n)
+{
+	const tl_where *at = &c->m->groups_at;
+	int k = 0;
+
+	if (n != 1 && (n != 3 || strcmp(w[1], "class")))
+		return tl_fail(c, at, 0, "map property 'groups': expected 'NAME' or 'NAME class "
+			       "CLASS' between commas, near '%s'", w[0]);
+	if (n == 3 && (k = ff_level_class_by_name(&l->meta, w[2])) < 0)
+		return tl_fail(c, at, 0, "map property 'groups': group '%s': unknown class '%s' "
+			       "(add it to the map property 'classes')", w[0], w[2]);
+	switch (ff_level_group_class(l, w[0], k, NULL)) {
+	case FF_OK:
+		return FF_OK;
+	case FF_E_FULL:
+		return tl_fail(c, at, 0, "map property 'groups': more than %d groups besides the "
+			       "default one", FF_GROUPS_MAX - 1);
+	case FF_E_NOMEM:
+		return FF_E_NOMEM;
+	default:
+		return tl_fail(c, at, 0, "map property 'groups': bad group name '%s' (1 to %d "
+			       "letters, digits, '_' or '-')", w[0], FF_GROUP_NAME_MAX - 1);
+	}
 }
 
 typedef struct gid_value {
@@ -212,8 +352,14 @@ static ff_err objects(tl_ctx *c, ff_level *l)
 				       "'count' of 1..%d agents", o->id, FF_SPAWN_COUNT_MAX);
 		if (!o->goal && s.kind == FF_SHAPE_CELL)
 			s.kind = FF_SHAPE_RECT, s.w = s.h = 1;
-		sp.area = s, sp.count = (int)o->count;
-		err = o->goal ? ff_level_goal_add(l, &s, NULL) : ff_level_spawn_add(l, &sp, NULL);
+		if (o->goal && o->rate > 0)
+			return tl_fail(c, &o->at, 0, "object %d: a goal has no 'rate'", o->id);
+		sp.area = s, sp.count = (int)o->count, sp.rate = o->rate;
+		err = o->goal ? ff_level_goal_add_to(l, &s, o->group, NULL)
+			      : ff_level_spawn_add_to(l, &sp, o->group, NULL);
+		if (err == FF_E_FULL)
+			return tl_fail(c, &o->at, 0, "object %d: group '%s' is one too many: at most %d "
+				       "besides the default one", o->id, o->group, FF_GROUPS_MAX - 1);
 		if (err == FF_E_RANGE || err == FF_E_INVAL)
 			return tl_fail(c, &o->at, 0, "object %d: the %s is not inside the %dx%d map",
 				       o->id, what, l->w, l->h);
@@ -240,9 +386,13 @@ ff_err tl_level(tl_ctx *c, const char *name, ff_level **out)
 	if (!(l = ff_level_create(m->w, m->h, m->name[0] ? m->name : name)))
 		return ff_level_name_ok(m->name[0] ? m->name : name) ? FF_E_NOMEM :
 		       tl_fail(c, &top, 0, "bad level name '%s'", name);
-	err = palette(c, l, &table, &n);
+	err = each_entry(c, l, m->classes, one_class);
+	if (!err)
+		err = palette(c, l, &table, &n);
 	if (!err)
 		err = cells(c, l, table, n);
+	if (!err)
+		err = each_entry(c, l, m->groups, one_group);
 	if (!err)
 		err = objects(c, l);
 	free(table);

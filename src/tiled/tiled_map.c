@@ -143,6 +143,12 @@ ff_err tl_tile_property(tl_ctx *c, void *arg, const tl_where *at, const char *na
 			return tl_fail(c, &t->at, 0, "tile %u: 'glyph' must be one printable "
 				       "character, not '%s'", t->id, value);
 		t->has_glyph = true, t->glyph = value[0];
+	} else if (!strcmp(name, "classes")) {
+		/* read once the map's classes are known (tiled_level.c) */
+		if (strcmp(type, "string") || strlen(value) >= sizeof t->classes)
+			return tl_fail(c, &t->at, 0, "tile %u: 'classes' must be a string property "
+				       "of CLASS=COST words", t->id);
+		snprintf(t->classes, sizeof t->classes, "%s", value);
 	}
 	return FF_OK;
 }
@@ -153,13 +159,26 @@ ff_err tl_object_property(tl_ctx *c, void *arg, const tl_where *at, const char *
 	tl_object *o = arg;
 	char *e;
 
-	if (strcmp(name, "count"))
-		return FF_OK;
-	o->count = strtol(value, &e, 10);
-	if (strcmp(type, "int") || e == value || *e)
-		return tl_fail(c, at, 0, "object %d: 'count' must be an int property, not %s '%s'",
-			       o->id, type, value);
-	o->has_count = true;
+	if (!strcmp(name, "count")) {
+		o->count = strtol(value, &e, 10);
+		if (strcmp(type, "int") || e == value || *e)
+			return tl_fail(c, at, 0, "object %d: 'count' must be an int property, not "
+				       "%s '%s'", o->id, type, value);
+		o->has_count = true;
+	} else if (!strcmp(name, "rate")) {
+		o->rate = strtod(value, &e);
+		if ((strcmp(type, "float") && strcmp(type, "int")) || e == value || *e ||
+		    !(o->rate > 0 && o->rate <= FF_SPAWN_RATE_MAX))
+			return tl_fail(c, at, 0, "object %d: 'rate' must be a float property of "
+				       "agents per second in (0, %g], not %s '%s'", o->id,
+				       FF_SPAWN_RATE_MAX, type, value);
+	} else if (!strcmp(name, "group")) {
+		if (strcmp(type, "string") || (strcmp(value, "default") && !ff_group_name_ok(value)))
+			return tl_fail(c, at, 0, "object %d: 'group' must be a string property naming "
+				       "a group (1 to %d letters, digits, '_' or '-'), not '%s'", o->id,
+				       FF_GROUP_NAME_MAX - 1, value);
+		snprintf(o->group, sizeof o->group, "%s", value);
+	}
 	return FF_OK;
 }
 
@@ -181,6 +200,15 @@ ff_err tl_map_property(tl_ctx *c, void *arg, const tl_where *at, const char *nam
 			return tl_fail(c, at, 0, "map property 'note' is longer than %zu bytes",
 				       sizeof m->note - 1);
 		snprintf(m->note, sizeof m->note, "%s", value);
+	} else if (!strcmp(name, "classes") || !strcmp(name, "groups")) {
+		/* read once the map is (tiled_level.c) */
+		bool cls = name[0] == 'c';
+
+		if (strcmp(type, "string") || strlen(value) >= sizeof m->classes)
+			return tl_fail(c, at, 0, "map property '%s' must be a string property, %s",
+				       name, cls ? "\"boat wall, flyer\"" : "\"boats class boat, east\"");
+		snprintf(cls ? m->classes : m->groups, sizeof m->classes, "%s", value);
+		*(cls ? &m->classes_at : &m->groups_at) = *at;
 	} else if ((id = ff_param_by_name(name)) >= 0) {
 		/* a number, or a string with a unit ("2.4cells/s"), read with
 		 * the cell size given so far */
