@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/level.h"
+#include "core/level_dyn.h"
 #include "core/level_patch.h"
 #include "testlevel.h"
 
@@ -402,6 +403,125 @@ START_TEST(parameters_table_is_the_code)
 }
 END_TEST
 
+/* The functions of these headers that take a level to change. */
+static const char *const MUTATOR_HEADERS[] = {"level.h", "level_dyn.h", "level_patch.h"};
+
+/* Grid mutators move the level's count of changes (ff_level.changes),
+ * every one and the undo and redo of each: the hierarchical field reads
+ * the level whole again only when it moved.  Meta mutators leave it (an
+ * order after a new goal reads nothing).  A function added to the
+ * headers that takes a level to change fails the test until it is listed
+ * here as one or the other. */
+START_TEST(every_grid_change_is_counted)
+{
+	static const char *const grid[] = {
+		"ff_level_paint", "ff_level_line", "ff_level_rect", "ff_level_circle",
+		"ff_level_fill", "ff_level_put", "ff_level_resize", "ff_level_dyn_set",
+		"ff_level_dyn_clear", "ff_patch_apply", "ff_level_changed",
+	};
+	static const char *const meta[] = {
+		"ff_level_goal_add", "ff_level_goal_add_to", "ff_level_order",
+		"ff_level_goal_remove", "ff_level_goal_clear", "ff_level_spawn_add",
+		"ff_level_spawn_add_to", "ff_level_spawn_remove", "ff_level_spawn_clear",
+		"ff_level_param_set", "ff_level_set_name", "ff_level_set_note",
+		"ff_level_terrain_add", "ff_level_terrain_classes", "ff_level_class_set",
+		"ff_level_group_class", "ff_level_destroy",
+	};
+	ff_level *l = make();
+	ff_patch p = FF_PATCH_INIT;
+	const ff_shape g = {FF_SHAPE_CELL, 15, 2, 0, 0, 0}, zone = {FF_SHAPE_RECT, 4, 4, 3, 2, 0};
+	const ff_spawn sp = {{FF_SHAPE_CIRCLE, 10, 6, 0, 0, 2}, 50, 0, 0};
+	const uint8_t cls[FF_CLASSES_MAX + 1] = {0, 7};
+	uint64_t n = l->changes;
+
+/* CALL changes the grids: the count moves, and again for its undo and redo */
+#define GRID(call)                                                            \
+	do {                                                                  \
+		ck_assert_int_eq((call), FF_OK);                              \
+		ck_assert_msg(l->changes > n, "%s: not counted", #call);       \
+		for (int i = 0; i < 2 && !ff_patch_empty(&p); i++) {          \
+			n = l->changes;                                       \
+			ff_patch_apply(l, &p);                                \
+			ck_assert_msg(l->changes > n, "%s: undo not counted", #call); \
+		}                                                             \
+		ff_patch_fini(&p);                                            \
+		n = l->changes;                                               \
+	} while (0)
+/* CALL changes meta alone: the count stays, for its undo too */
+#define META(call)                                                            \
+	do {                                                                  \
+		ck_assert_int_eq((call), FF_OK);                              \
+		ck_assert_msg(l->changes == n, "%s: counted", #call);          \
+		ff_patch_apply(l, &p);                                        \
+		ff_patch_apply(l, &p);                                        \
+		ck_assert_msg(l->changes == n, "%s: undo counted", #call);     \
+		ff_patch_fini(&p);                                            \
+	} while (0)
+
+	GRID(ff_level_paint(l, 2, 3, FF_WALL, &p));
+	GRID(ff_level_paint(l, 2, 4, 9, &p));           /* a new terrain too */
+	GRID(ff_level_line(l, 0, 0, 7, 5, 3, &p));
+	GRID(ff_level_rect(l, 3, 3, 4, 2, FF_WALL, &p));
+	GRID(ff_level_circle(l, 10, 6, 3, 5, &p));
+	GRID(ff_level_fill(l, 19, 11, 2, &p));
+	GRID(ff_level_put(l, 5, 5, 4));
+	GRID(ff_level_dyn_set(l, &zone, 6, &p));
+	GRID(ff_level_dyn_set(l, &zone, FF_WALL, &p));
+	GRID(ff_level_dyn_clear(l, &p));
+	ck_assert_int_eq(ff_level_terrain_add(l, "tree", 'T', FF_WALL, NULL, NULL), FF_OK);
+	GRID(ff_level_rect(l, 0, 0, 2, 2, FF_WALL_KIND(1), &p));   /* the walls layer */
+	GRID(ff_level_resize(l, 25, 12, &p));
+	GRID(ff_level_resize(l, 20, 9, &p));
+	ff_level_changed(l);
+	ck_assert(l->changes > n);
+	n = l->changes;
+
+	META(ff_level_goal_add(l, &g, &p));
+	META(ff_level_goal_add_to(l, &g, "blue", &p));
+	ck_assert_int_eq(ff_level_goal_add_to(l, &g, "blue", NULL), FF_OK);
+	META(ff_level_order(l, "blue", &g, &p));
+	META(ff_level_goal_remove(l, 0, &p));
+	META(ff_level_goal_clear(l, &p));
+	META(ff_level_spawn_add(l, &sp, &p));
+	META(ff_level_spawn_add_to(l, &sp, "blue", &p));
+	ck_assert_int_eq(ff_level_spawn_add(l, &sp, NULL), FF_OK);
+	META(ff_level_spawn_remove(l, 0, &p));
+	META(ff_level_spawn_clear(l, &p));
+	META(ff_level_param_set(l, FF_P_WALL_PENALTY, 3, &p));
+	META(ff_level_set_name(l, "renamed", &p));
+	META(ff_level_set_note(l, "a note", &p));
+	META(ff_level_terrain_add(l, "road", 'r', 4, NULL, &p));
+	META(ff_level_class_set(l, "cart", true, &p));
+	ck_assert_int_eq(ff_level_class_set(l, "cart", true, NULL), FF_OK);
+	META(ff_level_terrain_classes(l, 0, cls, &p));
+	META(ff_level_group_class(l, "blue", 1, &p));
+	ck_assert_int_eq(l->changes, n);
+#undef GRID
+#undef META
+
+	for (size_t hi = 0; hi < sizeof MUTATOR_HEADERS / sizeof *MUTATOR_HEADERS; hi++) {
+		char *text = tu_read(FF_DOCSDIR "/../src/core", MUTATOR_HEADERS[hi], NULL);
+		for (const char *at = text; (at = strstr(at, "(ff_level *")); at++) {
+			const char *e = at, *b = at;
+			bool listed = false;
+			while (b > text && (b[-1] == '_' || (b[-1] >= 'a' && b[-1] <= 'z')))
+				b--;
+			for (size_t i = 0; i < sizeof grid / sizeof *grid; i++)
+				listed = listed || (strlen(grid[i]) == (size_t)(e - b) &&
+						    !strncmp(grid[i], b, (size_t)(e - b)));
+			for (size_t i = 0; i < sizeof meta / sizeof *meta; i++)
+				listed = listed || (strlen(meta[i]) == (size_t)(e - b) &&
+						    !strncmp(meta[i], b, (size_t)(e - b)));
+			ck_assert_msg(listed, "%s: %.*s changes a level: list it in "
+				      "every_grid_change_is_counted", MUTATOR_HEADERS[hi],
+				      (int)(e - b), b);
+		}
+		free(text);
+	}
+	ff_level_destroy(l);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("level");
@@ -419,6 +539,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, bad_arguments_leave_level_unchanged);
 	tcase_add_test(tc, random_undo_chain);
 	tcase_add_test(tc, parameters_table_is_the_code);
+	tcase_add_test(tc, every_grid_change_is_counted);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -71,6 +71,7 @@ static double edits(ff_solver *s, ff_level *l)
 		for (int k = 0; k < 2; k++) {
 			double t0;
 			*cell = k ? 1 : FF_WALL;
+			ff_level_changed(l);
 			t0 = cpu_ms();
 			ff_solver_repair(s, c.x, c.y, c.x, c.y);
 			ms[n++] = cpu_ms() - t0;

@@ -26,6 +26,8 @@ static ff_level *random_level(int w, int h, const char *name, uint32_t seed)
 		seed = seed * 1664525u + 1013904223u;
 		l->cells[i] = l->meta.palette[(seed >> 24) % (uint32_t)l->meta.npalette].cost;
 	}
+	if (l)
+		ff_level_changed(l);
 	return l;
 }
 

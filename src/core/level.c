@@ -114,6 +114,7 @@ ff_level *ff_level_create(int w, int h, const char *name)
 	memset(l->cells, 1, (size_t)w * (size_t)h);
 	l->walls = NULL;
 	l->w = w, l->h = h;
+	l->changes = 0;
 	meta_defaults(&l->meta, name);
 	return l;
 }
@@ -582,6 +583,7 @@ static ff_err paint_region(ff_level *l, int x0, int y0, int x1, int y1, int cost
 	if (new_terrain)
 		l->meta = m;
 	plot(l, ctx, cost);
+	ff_level_changed(l);
 	return FF_OK;
 }
 
@@ -604,6 +606,7 @@ ff_err ff_level_put(ff_level *l, int x, int y, int value)
 	if (value > FF_WALL && walls_alloc(l))
 		return FF_E_NOMEM;
 	put(l, x, y, value);
+	ff_level_changed(l);
 	return FF_OK;
 }
 
@@ -1214,6 +1217,7 @@ ff_err ff_level_resize(ff_level *l, int w, int h, ff_patch *undo)
 	}
 	l->cells = cells, l->walls = walls, l->dyn = dyn, l->w = w, l->h = h;
 	l->meta = m;
+	ff_level_changed(l);
 	return FF_OK;
 fail:
 	free(cells);

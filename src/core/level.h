@@ -21,7 +21,9 @@
  *    solver reports goals that became unreachable).
  *
  * Readers may read the struct fields directly; only the functions below may
- * change them.  Coordinates: x is the column, y the row, (0,0) top left.
+ * change them.  Code that builds a level by writing cells, walls or dyn
+ * directly (generators, format readers) calls ff_level_changed() after.
+ * Coordinates: x is the column, y the row, (0,0) top left.
  * Every mutator validates first and returns an error leaving the level
  * unchanged; on success it can fill an ff_patch that undoes it (see level_patch.h).
  */
@@ -166,6 +168,12 @@ typedef struct ff_level {
 	uint8_t *walls;          /* w * h wall kinds, or NULL: every wall the
 				    palette's first wall terrain */
 	uint8_t *dyn;            /* w * h dynamic layer, row major */
+	/* Counts the changes of cells, walls and dyn (not of meta): every
+	 * mutator below, ff_patch_apply() and level_dyn.h's add one.  Equal
+	 * counts of one level mean equal grids, so a reader that keeps what it
+	 * built from them (the hierarchical field's effective costs) need not
+	 * read them again.  Outside meta, so undo never turns it back. */
+	uint64_t changes;
 	ff_level_meta meta;
 } ff_level;
 
@@ -382,6 +390,13 @@ ff_err ff_level_group_class(ff_level *l, const char *group, int k, struct ff_pat
  * cost 1 with nothing on the dynamic layer; goals and spawns no longer
  * inside are dropped. */
 ff_err ff_level_resize(ff_level *l, int w, int h, struct ff_patch *undo);
+
+/* For code that wrote L's cells, walls or dyn directly: counts a change
+ * (ff_level.changes). */
+static inline void ff_level_changed(ff_level *l)
+{
+	l->changes++;
+}
 
 /* For parsers building a level cell by cell: writes terrain VALUE into
  * (x, y), which must be inside, with no undo and no palette check (the

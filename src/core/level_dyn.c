@@ -75,6 +75,7 @@ ff_err ff_level_dyn_set(ff_level *l, const ff_shape *s, int value, ff_patch *und
 		for (int x = x0; x <= x1; x++)
 			if (ff_shape_contains(s, x, y))
 				l->dyn[(size_t)y * (size_t)l->w + (size_t)x] = (uint8_t)value;
+	ff_level_changed(l);
 	return FF_OK;
 }
 
@@ -89,5 +90,6 @@ ff_err ff_level_dyn_clear(ff_level *l, ff_patch *undo)
 						FF_PATCH_DYN, false)))
 		return err;
 	memset(l->dyn, 0, (size_t)l->w * (size_t)l->h);
+	ff_level_changed(l);
 	return FF_OK;
 }

@@ -93,6 +93,7 @@ ff_level *ff_gen_level(ff_gen_kind kind, int w, int h, uint64_t seed)
 		for (int x = w / 2 - 1; x <= w / 2 + 1; x++)
 			if (ff_level_in(l, x, y))
 				l->cells[(size_t)y * (size_t)w + (size_t)x] = 1;
+	ff_level_changed(l);
 	l->meta.goals[0] = goal;
 	l->meta.ngoals = 1;
 	return l;

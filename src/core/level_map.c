@@ -256,6 +256,7 @@ static ff_level *parse_fast(const char *buf, size_t len, const char *name)
 			goto fail;
 		p += eol + 1;
 	}
+	ff_level_changed(l);
 	while (line_at(&p, end, &line, &n))
 		if (n)
 			goto fail;

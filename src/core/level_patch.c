@@ -92,6 +92,8 @@ void ff_patch_apply(ff_level *l, ff_patch *p)
 		if (p->dyn)
 			swap_rect(l, l->dyn, p, p->dyn);
 	}
+	if (p->resized || p->cells || p->dyn)
+		ff_level_changed(l);
 	if (p->meta) {
 		ff_level_meta t = *p->meta;
 

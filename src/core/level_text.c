@@ -622,6 +622,7 @@ static ff_err read_grid(reader *r, ff_level *l)
 			    ff_level_put(l, (int)x, y, value_of[(unsigned char)r->line[x]]))
 				return FF_E_NOMEM;
 	}
+	ff_level_changed(l);
 	if (!next_line(r) || r->len != 3 || memcmp(r->line, "end", 3))
 		return fail(r, 1, "expected 'end' after the %d grid rows", l->h);
 	while (next_line(r))

@@ -135,6 +135,7 @@ ff_err st_decode(ff_store *s, const char *name, const char *header, size_t hlen,
 		return st_msg(s, FF_E_IO, "stored level '%s' is damaged: header and row differ", name);
 	}
 	memcpy(l->cells, cells, n);
+	ff_level_changed(l);
 	if (!costs_ok(l, clen == n ? NULL : kinds)) {
 		ff_level_destroy(l);
 		return st_msg(s, FF_E_IO, "stored level '%s' is damaged: a cell cost has no terrain",
