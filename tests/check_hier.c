@@ -14,6 +14,7 @@
 
 #include "core/level_dyn.h"
 #include "core/level_gen.h"
+#include "core/level_patch.h"
 #include "core/level_text.h"
 #include "core/solver.h"
 #include "core/solver_hier.h"
@@ -339,6 +340,71 @@ START_TEST(update_equals_rebuild)
 }
 END_TEST
 
+/* The order after an edit sees it, whichever way the level was changed,
+ * with no repair: every mutator, an undo, the dynamic layer, a cell
+ * written directly and counted, new cost rules; the same values and
+ * arrows as a graph built for the edited level.  The level is read whole
+ * again only for an order after a change (ff_level.changes), not after a
+ * new goal alone. */
+START_TEST(an_order_sees_every_edit)
+{
+	ff_level *l = ff_gen_level(FF_GEN_RANDOM20, 170, 130, 5);
+	ff_solver *h = ff_solver_create_hier(l->w, l->h);
+	ff_solver_opts o = HIER;
+	ff_shape g = cell(85, 65), far = cell(20, 20);
+	const ff_shape zone = {FF_SHAPE_RECT, 30, 50, 60, 30, 0}, bar = {FF_SHAPE_RECT, 0, 40, 150, 2, 0};
+	ff_patch undo = FF_PATCH_INIT;
+	ff_hier_stats st;
+	long compared;
+
+	o.sector = 16;
+	ff_level_paint(l, g.x, g.y, 1, NULL);
+	ff_level_paint(l, far.x, far.y, 1, NULL);
+	ck_assert_int_eq(ff_solver_solve(h, l, &g, 1, &o), FF_OK);
+	for (int e = 0; e < 14; e++) {
+		ff_solver *fresh = ff_solver_create_hier(l->w, l->h);
+		switch (e) {
+		case 0: ck_assert_int_eq(ff_level_rect(l, 10, 60, 140, 2, FF_WALL, &undo), FF_OK); break;
+		case 1: ff_patch_apply(l, &undo); ff_patch_fini(&undo); break;
+		case 2: ck_assert_int_eq(ff_level_line(l, 5, 100, 160, 30, FF_WALL, NULL), FF_OK); break;
+		case 3: ck_assert_int_eq(ff_level_circle(l, 60, 70, 9, 20, NULL), FF_OK); break;
+		case 4: ck_assert_int_eq(ff_level_paint(l, 86, 66, FF_WALL, NULL), FF_OK); break;
+		case 5: ck_assert_int_eq(ff_level_fill(l, 0, 0, 3, NULL), FF_OK); break;
+		case 6: ck_assert_int_eq(ff_level_put(l, 84, 64, FF_WALL), FF_OK); break;
+		case 7: ck_assert_int_eq(ff_level_dyn_set(l, &zone, 9, NULL), FF_OK); break;
+		case 8: ck_assert_int_eq(ff_level_dyn_set(l, &bar, FF_WALL, NULL), FF_OK); break;
+		case 9: ck_assert_int_eq(ff_level_dyn_clear(l, NULL), FF_OK); break;
+		case 10:
+			l->cells[(size_t)g.y * (size_t)l->w + (size_t)g.x + 1] = FF_WALL;
+			ff_level_changed(l);
+			break;
+		case 11: ck_assert_int_eq(ff_level_param_set(l, FF_P_WALL_PENALTY, 5, NULL), FF_OK); break;
+		case 12: g = far; break;        /* a new goal alone: nothing read */
+		case 13: ck_assert_int_eq(ff_level_rect(l, 100, 0, 1, 130, 7, NULL), FF_OK); break;
+		}
+		if (ff_level_cost(l, g.x, g.y) == FF_WALL)
+			ff_level_paint(l, g.x, g.y, 1, NULL);
+		ff_hier_get_stats(h->hier, &st);
+		compared = st.compared;
+		ck_assert_int_eq(ff_solver_solve(h, l, &g, 1, &o), FF_OK);
+		ck_assert_int_eq(ff_solver_solve(fresh, l, &g, 1, &o), FF_OK);
+		same_fields(h, fresh, l);
+		ff_solver_destroy(fresh);
+		ff_hier_get_stats(h->hier, &st);
+		/* the level compared, but for the new goal alone and for new
+		 * cost rules (the graph built afresh) */
+		ck_assert_int_eq(st.compared, compared + (e != 11 && e != 12));
+		if (e == 12) {            /* nothing changed: nothing read */
+			ck_assert_int_eq(ff_solver_solve(h, l, &g, 1, &o), FF_OK);
+			ff_hier_get_stats(h->hier, &st);
+			ck_assert_int_eq(st.compared, compared);
+		}
+	}
+	ff_solver_destroy(h);
+	ff_level_destroy(l);
+}
+END_TEST
+
 /* A solve stepped portal by portal, by waves and by phases, then its
  * sectors one by one, ends with the one-shot solve's field. */
 START_TEST(stepping_equals_one_shot)
@@ -473,6 +539,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, way_round_the_near_box);
 	tcase_add_test(tc, arrows_lead_downhill_to_a_goal);
 	tcase_add_test(tc, update_equals_rebuild);
+	tcase_add_test(tc, an_order_sees_every_edit);
 	tcase_add_test(tc, stepping_equals_one_shot);
 	tcase_add_test(tc, answers_do_not_depend_on_the_questions);
 	tcase_add_test(tc, no_full_field);

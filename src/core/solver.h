@@ -155,11 +155,16 @@ ff_err ff_solver_set_threads(ff_solver *s, int n);
  * of sectors and portals the first time, then brings it up to date with
  * L's costs, rebuilding only the sectors whose cells or borders changed,
  * and solves the field near the goals (FF_E_NOMEM when memory runs out;
- * the field is then empty).  A one-shot solve stops there: values and
- * arrows are computed when they are asked for (see the queries).
- * Stepped, it settles the portals (INTEGRATE, a unit is a portal, a
- * wave those within one sector's width of cost), then solves every
- * sector's fine field (FLOW, a unit is a sector, a wave a row of them). */
+ * the field is then empty).  It reads L whole again only when L is not
+ * the level of its last order or L's count of changes (ff_level.changes)
+ * moved: cells written directly must be counted (ff_level_changed()) or
+ * repaired (ff_solver_repair()), and a level destroyed under the solver
+ * must not be replaced by another at the same address.  A one-shot solve
+ * stops there: values and arrows are computed when they are asked for
+ * (see the queries).  Stepped, it settles the portals (INTEGRATE, a unit
+ * is a portal, a wave those within one sector's width of cost), then
+ * solves every sector's fine field (FLOW, a unit is a sector, a wave a row
+ * of them). */
 ff_err ff_solver_begin(ff_solver *s, const ff_level *l, const ff_shape *goals,
 		       int ngoals, const ff_solver_opts *opts);
 /* After begin() failed on a goal: the index of that goal, else -1. */

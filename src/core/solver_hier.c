@@ -500,6 +500,7 @@ void ff_hier_get_stats(const ff_hier *H, ff_hier_stats *st)
 	st->portals_settled = H->settled;
 	st->rebuilt = H->rebuilt;
 	st->edged = H->edged;
+	st->compared = H->compared;
 }
 
 ff_err ff_hier_build_edges(ff_hier *H)

@@ -54,7 +54,9 @@ size_t ff_hier_bytes_for(int w, int h, int sector);
 
 /* Starts an order: brings the graph up to date with L's costs (built the
  * first time, then rebuilt only for the sectors whose cells or borders
- * changed), solves the near box and seeds the search.  SECTOR is the
+ * changed; L is not read again while it is the level of the last order
+ * and its count of changes, ff_level.changes, has not moved), solves the
+ * near box and seeds the search.  SECTOR is the
  * sector size (8..64, a power of two), CONN 8 or 4.  FF_E_NOMEM. */
 ff_err ff_hier_order(ff_hier *H, const ff_level *l, const ff_shape *goals, int ngoals,
 		     int sector, int conn, bool los);
@@ -106,6 +108,9 @@ typedef struct ff_hier_stats {
 	long rebuilt;                   /* sectors rebuilt by the last update */
 	long edged;                     /* sectors whose portal distances were
 					   computed (when first searched) */
+	long compared;                  /* orders that read the whole level to
+					   find what changed (its count of
+					   changes had moved) */
 } ff_hier_stats;
 void ff_hier_get_stats(const ff_hier *H, ff_hier_stats *st);
 /* Computes the distances between the portals of every sector now, which

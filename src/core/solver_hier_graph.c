@@ -364,6 +364,21 @@ static bool scratch(ff_hier *H)
 	return true;
 }
 
+/* Notes that cost holds all of L's effective costs as L is now. */
+static void synced(ff_hier *H, const ff_level *l)
+{
+	H->synced.level = l;
+	H->synced.cells = l->cells, H->synced.dyn = l->dyn;
+	H->synced.changes = l->changes;
+}
+
+/* Whether L's grids are those cost was built from, unchanged since. */
+static bool unchanged(const ff_hier *H, const ff_level *l)
+{
+	return H->synced.level == l && H->synced.cells == l->cells && H->synced.dyn == l->dyn &&
+	       H->synced.changes == l->changes;
+}
+
 /* The effective costs of rows [Y0, Y1] into OUT (W bytes a row). */
 static void fill_rows(ff_hier *H, int y0, int y1, uint8_t *out)
 {
@@ -373,6 +388,7 @@ static void fill_rows(ff_hier *H, int y0, int y1, uint8_t *out)
 ff_err ffh_build(ff_hier *H, const ff_level *l, int sector, int conn)
 {
 	ffh_free_graph(H);
+	H->synced.level = NULL;
 	H->S = sector, H->conn = conn;
 	for (H->shift = 0; (1 << H->shift) < sector; H->shift++)
 		;
@@ -400,6 +416,7 @@ ff_err ffh_build(ff_hier *H, const ff_level *l, int sector, int conn)
 		if (build_sector(H, s))
 			goto fail;
 	H->built = true;
+	synced(H, l);
 	return FF_OK;
 fail:
 	ffh_free_graph(H);
@@ -451,7 +468,8 @@ ff_err ffh_update(ff_hier *H, const ff_level *l, int x0, int y0, int x1, int y1)
 }
 
 /* Brings the graph up to L's effective costs: a first build (or another
- * when the cost rules changed), else the sectors around the cells that
+ * when the cost rules changed); nothing when L's grids have not changed
+ * since they were last read whole; else the sectors around the cells that
  * differ, found by building the costs again a band of rows at a time. */
 ff_err ffh_sync(ff_hier *H, const ff_level *l, int sector, int conn)
 {
@@ -460,13 +478,17 @@ ff_err ffh_sync(ff_hier *H, const ff_level *l, int sector, int conn)
 	size_t w = (size_t)H->w;
 	ff_costs c;
 	uint8_t *band;
+	ff_err err;
 
 	ff_costs_init(&c, l, ffh_metric(conn));
 	if (!H->built || H->S != sector || H->conn != conn || !ff_costs_same(&c, &H->costs))
 		return ffh_build(H, l, sector, conn);
 	H->costs = c;
+	if (unchanged(H, l))
+		return FF_OK;
 	if (!scratch(H) || !(band = malloc(w * BAND)))
 		return FF_E_NOMEM;
+	H->compared++;
 	for (int b = 0; b < H->h; b += BAND) {
 		int e = b + BAND - 1 < H->h - 1 ? b + BAND - 1 : H->h - 1;
 		fill_rows(H, b, e, band);
@@ -485,6 +507,9 @@ ff_err ffh_sync(ff_hier *H, const ff_level *l, int sector, int conn)
 		}
 	}
 	free(band);
-	return x1 < 0 ? FF_OK : rebuild(H, x0, y0, x1, y1);
+	if (x1 >= 0 && (err = rebuild(H, x0, y0, x1, y1)))
+		return err;
+	synced(H, l);
+	return FF_OK;
 }
 

@@ -51,6 +51,14 @@ struct ff_hier {
 	uint8_t *cost;              /* the effective costs the graph was built
 				       from (cost.h) */
 	ff_costs costs;             /* their rules */
+	/* the level whose effective costs cost holds, when it was last built
+	 * or compared whole: its grids and their count of changes
+	 * (ff_level.changes) then; level NULL before a build */
+	struct {
+		const ff_level *level;
+		const uint8_t *cells, *dyn;
+		uint64_t changes;
+	} synced;
 	uint8_t *scratch;           /* for ff_costs_fill() */
 	size_t nscratch;
 	hsec *sec;
@@ -90,7 +98,7 @@ struct ff_hier {
 	uint8_t *sdir, *sref;
 	int32_t *ssec;
 	uint32_t *sepoch;
-	long solved, rebuilt, edged;
+	long solved, rebuilt, edged, compared;
 };
 
 static inline int32_t ref_of(long sec, int i) { return (int32_t)(sec * 256 + i); }
