@@ -1107,9 +1107,11 @@ END_TEST
 /* The grid's run starts against a plain count: a band of points that moves
  * down a 300 x 200 grid between builds, widening and narrowing, with every
  * tenth point left out by its tag and sometimes a third of them gone (rows
- * fill and empty, and the start that an empty row holds changes).  After
- * every build start[c] is the number of points kept in the cells before c,
- * and the run of each cell holds exactly its points. */
+ * fill and empty, and the start that an empty row holds changes).  The
+ * builds are whole or cut into two or three bands of rows, the bands built
+ * last to first (as two threads may).  After every build start[c] is the
+ * number of points kept in the cells before c, and the run of each cell
+ * holds exactly its points, in input order. */
 START_TEST(grid_runs_match_a_count)
 {
 	enum { W = 300, H = 200, N = 400 };
@@ -1117,6 +1119,7 @@ START_TEST(grid_runs_match_a_count)
 	double x[N], y[N], v[N] = {0};
 	uint8_t tag[N];
 	ff_spatial g;
+	ff_spatial_in in;
 	ff_rng r;
 
 	ck_assert_int_eq(ff_spatial_init(&g, W, H, N), FF_OK);
@@ -1124,6 +1127,7 @@ START_TEST(grid_runs_match_a_count)
 	for (int round = 0; round < 80; round++) {
 		double centre = (round * 7) % H, spread = 1 + round % 9;
 		size_t n = round % 5 == 4 ? N / 3 : N, kept, at = 0;
+		uint32_t most = 0;
 
 		memset(cnt, 0, sizeof cnt);
 		for (size_t i = 0; i < n; i++) {
@@ -1135,7 +1139,17 @@ START_TEST(grid_runs_match_a_count)
 			if (!tag[i])
 				cnt[(int)y[i] * W + (int)x[i]]++;
 		}
-		kept = ff_spatial_build(&g, x, y, v, v, n, tag, 1);
+		in = (ff_spatial_in){x, y, v, v, n, tag, 1};
+		if (round % 3 == 0) {
+			kept = ff_spatial_build(&g, &in);
+		} else {
+			ff_spatial_acc acc[3];
+			int parts = 1 + round % 3;
+
+			for (int p = parts; p-- > 0;)
+				ff_spatial_build_part(&g, &in, p, parts, &acc[p]);
+			kept = ff_spatial_build_end(&g, acc, parts);
+		}
 		for (size_t c = 0; c < (size_t)W * H; c++) {
 			ck_assert_msg(g.start[c] == at, "round %d cell %zu: start %u, %zu before it",
 				      round, c, g.start[c], at);
@@ -1143,11 +1157,15 @@ START_TEST(grid_runs_match_a_count)
 				uint32_t i = g.idx[k];
 
 				ck_assert(!tag[i] && (size_t)((int)y[i] * W + (int)x[i]) == c);
+				ck_assert(k == g.start[c] || g.idx[k - 1] < i);
 			}
 			at += cnt[c];
 		}
 		ck_assert_uint_eq(g.start[W * H], at);
 		ck_assert_uint_eq(kept, at);
+		for (size_t c = 0; c < (size_t)W * H; c++)
+			most = cnt[c] > most ? cnt[c] : most;
+		ck_assert_uint_eq((uint32_t)g.max_per_cell, most);
 	}
 	ff_spatial_fini(&g);
 }

@@ -3,8 +3,11 @@
  * cell, turn counts into run ends by a prefix sum, then place points from
  * the last to the first so each run ends up starting at its own start and
  * keeps input order.  A row without points is one run start throughout;
- * it is written only when that start changed.  FF_SPATIAL_PAD slots past the last point are
- * refilled with far-away points on every build.
+ * it is written only when that start changed.  FF_SPATIAL_PAD slots past
+ * the last point are refilled with far-away points on every build.  A
+ * build may be cut into bands of rows, each counting, summing and placing
+ * its own points (its sums start at the number of points above it, which
+ * it counts too), so that two threads can share it.
  */
 #include <assert.h>
 #include <stdbool.h>
@@ -83,37 +86,40 @@ ff_err ff_spatial_reserve(ff_spatial *s, size_t cap)
 	return FF_OK;
 }
 
-size_t ff_spatial_build(ff_spatial *s, const double *x, const double *y,
-			const double *vx, const double *vy, size_t n, const uint8_t *tag,
-			uint8_t skip)
+void ff_spatial_build_part(ff_spatial *s, const ff_spatial_in *in, int part, int parts,
+			   ff_spatial_acc *acc)
 {
-	size_t ncells = (size_t)s->w * (size_t)s->h, w = (size_t)s->w;
-	uint32_t *start = s->start, sum = 0, most = 0, out = (uint32_t)ncells;
+	size_t w = (size_t)s->w;
+	uint32_t *start = s->start, below = 0, sum, most = 0;
+	int r0 = (int)((long)s->h * part / parts), r1 = (int)((long)s->h * (part + 1) / parts);
 
-	assert(n <= s->cap);
 	/* Rows with points are counted cell by cell; a row without any holds
 	 * its run start in every cell, and is left alone when it already
 	 * does (s->rows[] says which start it holds, or UINT32_MAX for a row
 	 * that had points: counted from zero again). */
-	for (size_t r = 0; r < (size_t)s->h; r++)
+	for (int r = r0; r < r1; r++)
 		if (s->rows[r] == UINT32_MAX)
-			memset(start + r * w, 0, w * sizeof *start);
-	for (size_t i = 0; i < n; i++) {
-		int cx = (int)x[i], cy = (int)y[i];
+			memset(start + (size_t)r * w, 0, w * sizeof *start);
+	for (size_t i = 0; i < in->n; i++) {
+		int cx = (int)in->x[i], cy = (int)in->y[i];
 
 		assert(cx >= 0 && cx < s->w && cy >= 0 && cy < s->h);
-		/* a point left out goes to the bucket past the last cell */
-		s->cell[i] = tag && tag[i] == skip ? out
-						    : (uint32_t)cy * (uint32_t)s->w + (uint32_t)cx;
-		if (s->cell[i] != out && s->rows[cy] != UINT32_MAX) {
+		if (in->tag && in->tag[i] == in->skip)
+			continue;
+		if (cy < r0 || cy >= r1) {
+			below += cy < r0;
+			continue;
+		}
+		s->cell[i] = (uint32_t)cy * (uint32_t)s->w + (uint32_t)cx;
+		if (s->rows[cy] != UINT32_MAX) {
 			memset(start + (size_t)cy * w, 0, w * sizeof *start);
 			s->rows[cy] = UINT32_MAX;
 		}
+		start[s->cell[i]]++;
 	}
-	for (size_t i = 0; i < n; i++)
-		start[s->cell[i]] += s->cell[i] != out;
-	for (size_t r = 0; r < (size_t)s->h; r++) {
-		uint32_t *row = start + r * w;
+	sum = below;
+	for (int r = r0; r < r1; r++) {
+		uint32_t *row = start + (size_t)r * w;
 		bool occupied = false;
 
 		if (s->rows[r] != UINT32_MAX) {
@@ -136,25 +142,46 @@ size_t ff_spatial_build(ff_spatial *s, const double *x, const double *y,
 		if (!occupied)
 			s->rows[r] = sum;
 	}
-	start[ncells] = sum;
-	for (size_t i = n; i-- > 0;) {
+	for (size_t i = in->n; i-- > 0;) {
+		int cy = (int)in->y[i];
 		uint32_t k;
 
-		if (s->cell[i] == out)
+		if (cy < r0 || cy >= r1 || (in->tag && in->tag[i] == in->skip))
 			continue;
 		k = --start[s->cell[i]];
 		s->idx[k] = (uint32_t)i;
-		s->x[k] = (float)x[i];
-		s->y[k] = (float)y[i];
-		s->vx[k] = (float)vx[i];
-		s->vy[k] = (float)vy[i];
+		s->x[k] = (float)in->x[i];
+		s->y[k] = (float)in->y[i];
+		s->vx[k] = (float)in->vx[i];
+		s->vy[k] = (float)in->vy[i];
 	}
+	acc->end = sum;
+	acc->most = most;
+}
+
+size_t ff_spatial_build_end(ff_spatial *s, const ff_spatial_acc *acc, int parts)
+{
+	uint32_t sum = acc[parts - 1].end;
+	int most = 0;
+
+	s->start[(size_t)s->w * (size_t)s->h] = sum;
 	/* The pad: far from everything, never in reach of anyone. */
 	for (size_t k = sum; k < (size_t)sum + FF_SPATIAL_PAD; k++) {
 		s->idx[k] = 0;
 		s->x[k] = s->y[k] = -1e30f;
 		s->vx[k] = s->vy[k] = 0;
 	}
-	s->max_per_cell = (int)most;
+	for (int p = 0; p < parts; p++)
+		most = (int)acc[p].most > most ? (int)acc[p].most : most;
+	s->max_per_cell = most;
 	return sum;
+}
+
+size_t ff_spatial_build(ff_spatial *s, const ff_spatial_in *in)
+{
+	ff_spatial_acc acc;
+
+	assert(in->n <= s->cap);
+	ff_spatial_build_part(s, in, 0, 1, &acc);
+	return ff_spatial_build_end(s, &acc, 1);
 }

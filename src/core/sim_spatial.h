@@ -48,12 +48,32 @@ void ff_spatial_fini(ff_spatial *s);
 /* Grows the point buffers to hold CAP points (never shrinks).  FF_E_NOMEM
  * leaves S as it was. */
 ff_err ff_spatial_reserve(ff_spatial *s, size_t cap);
-/* Sorts N <= cap points (X[i], Y[i]), each inside [0,w) x [0,h), with
- * velocities (VX[i], VY[i]) into buckets, leaving out those whose TAG[i]
- * is SKIP (none when TAG is NULL).  Returns how many it holds.  Never
+/* What a build sorts: N <= cap points (X[i], Y[i]), each inside [0,w) x
+ * [0,h), with velocities (VX[i], VY[i]), leaving out those whose TAG[i]
+ * is SKIP (none when TAG is NULL). */
+typedef struct ff_spatial_in {
+	const double *x, *y, *vx, *vy;
+	size_t n;
+	const uint8_t *tag;
+	uint8_t skip;
+} ff_spatial_in;
+
+/* Sorts IN into buckets.  Returns how many points it holds.  Never
  * allocates. */
-size_t ff_spatial_build(ff_spatial *s, const double *x, const double *y,
-			const double *vx, const double *vy, size_t n, const uint8_t *tag,
-			uint8_t skip);
+size_t ff_spatial_build(ff_spatial *s, const ff_spatial_in *in);
+
+/* The same in PARTS parts: part P sorts the points of rows h * P / PARTS
+ * to h * (P + 1) / PARTS - 1 into ACC, and touches nothing of the other
+ * rows' (nor of their points), so the parts may run at once on different
+ * threads; ff_spatial_build_end() then takes the PARTS accounts and
+ * returns how many points the grid holds.  The grid is the same bytes as
+ * ff_spatial_build()'s whatever PARTS is. */
+typedef struct ff_spatial_acc {
+	uint32_t end;                /* points in rows up to the part's last */
+	uint32_t most;               /* largest bucket in the part */
+} ff_spatial_acc;
+void ff_spatial_build_part(ff_spatial *s, const ff_spatial_in *in, int part, int parts,
+			   ff_spatial_acc *acc);
+size_t ff_spatial_build_end(ff_spatial *s, const ff_spatial_acc *acc, int parts);
 
 #endif

@@ -1100,6 +1100,58 @@ static void running_headings(ff_sim *s, size_t ng)
 	s->hsum[ng][2] = an;
 }
 
+/* The grid, the density and the running headings of the tick: a job of
+ * two parts (each half the grid's rows, then the density and the
+ * headings, which only read the grid), and a run of them. */
+typedef struct grid_job {
+	ff_sim *s;
+	const tickp *p;
+	ff_spatial_in in;
+	ff_spatial_acc acc[2];
+	size_t ng;
+} grid_job;
+
+static void grid_part(void *arg, int t, long c)
+{
+	grid_job *j = arg;
+
+	(void)t;
+	ff_spatial_build_part(&j->s->grid, &j->in, (int)c, 2, &j->acc[c]);
+}
+
+static void after_grid_part(void *arg, int t, long c)
+{
+	grid_job *j = arg;
+
+	(void)t;
+	if (c == 0)
+		ff_sim_density_build(j->s);
+	else if (j->p->two_way)
+		running_headings(j->s, j->ng);
+}
+
+/* Sorts the agents into the grid (kept arrived ones, markers, left out),
+ * and builds the density and the running headings from it, on two
+ * threads when the tick's passes will be: the same bytes either way.
+ * Returns the agents in the grid. */
+static size_t build_grid(ff_sim *s, const tickp *p)
+{
+	grid_job j = {s, p, {s->x, s->y, s->vx, s->vy, s->n, p->keep ? s->state : NULL,
+			     FF_AGENT_ARRIVED}, {{0, 0}, {0, 0}}, 0};
+
+	if (s->par && s->threads != 1 && s->n >= FF_SIM_PAR_MIN) {
+		ff_sim_par_run(s->par, grid_part, &j, 2, s->threads == 2);
+		j.ng = ff_spatial_build_end(&s->grid, j.acc, 2);
+		ff_sim_par_run(s->par, after_grid_part, &j, 2, s->threads == 2);
+		return j.ng;
+	}
+	j.ng = ff_spatial_build(&s->grid, &j.in);
+	ff_sim_density_build(s);
+	if (p->two_way)
+		running_headings(s, j.ng);
+	return j.ng;
+}
+
 void ff_sim_step(ff_sim *s)
 {
 	ff_sim_stats st;
@@ -1112,14 +1164,10 @@ void ff_sim_step(ff_sim *s)
 	/* Kept arrived agents are markers, not bodies: not in the grid. */
 	/* One group: one flow, so agents near each other head the same way. */
 	p.two_way = groups_walking(s) > 1;
-	ng = ff_spatial_build(&s->grid, s->x, s->y, s->vx, s->vy, s->n,
-			      p.keep ? s->state : NULL, FF_AGENT_ARRIVED);
-	ff_sim_density_build(s);
+	ng = build_grid(s, &p);
 	ff_sim_route_tick(s);
 	ff_sim_fill_near(s);
 	st.max_per_cell = s->grid.max_per_cell;
-	if (p.two_way)
-		running_headings(s, ng);
 	/* Agents released now are not in the grid: they start next tick. */
 	if (s->nsrc)
 		ff_sim_sources_release(s, p.dt);
