@@ -237,7 +237,9 @@ double ffh_intra(const ff_hier *H, const hsec *c, int i, int j)
 	if (c->open)
 		return open_distance(H, c->cell[i], c->cell[j], c->cmin);
 	d = c->d[i * c->n + j];
-	return d == UINT32_MAX ? INFINITY : ldexp((double)d, c->dshift);
+	if (d == UINT32_MAX)
+		return INFINITY;
+	return c->dshift ? ldexp((double)d, c->dshift) : (double)d;
 }
 
 /* The units between the N portals CELL of sector C (index S) into D (as
@@ -289,6 +291,23 @@ static size_t edge_bytes(const hsec *c)
 	return c->d ? (size_t)c->n * (size_t)c->n * sizeof *c->d : 0;
 }
 
+/* The steps out of sector S from each portal of C (its portals and
+ * their costs set), which the search takes from the portal without
+ * reading the level's costs: they depend on the cells around the portal
+ * alone, whose changes rebuild S. */
+static void steps_across(const ff_hier *H, long s, hsec *c)
+{
+	for (int i = 0; i < c->n; i++) {
+		int x = c->cell[i] % H->w, y = c->cell[i] / H->w;
+		c->across[i] = 0;
+		c->cost[i] = H->cost[c->cell[i]];
+		for (int d = 0; d < H->conn; d++)
+			if (ffh_step_ok(H, x, y, d) &&
+			    sec_of(H, x + ff_dir_dx[d], y + ff_dir_dy[d]) != s)
+				c->across[i] |= (uint8_t)(1u << d);
+	}
+}
+
 /* (Re)builds sector S's portals.  The distances between them wait until
  * the search first needs them (ffh_edges()). */
 static ff_err build_sector(ff_hier *H, long s)
@@ -296,7 +315,7 @@ static ff_err build_sector(ff_hier *H, long s)
 	hsec *c = &H->sec[s], nc;
 	int32_t cell[256];
 	int n = portals(H, s, cell);
-	size_t bytes = (size_t)n * (sizeof *nc.g + 3 * sizeof(int32_t));
+	size_t bytes = (size_t)n * (sizeof *nc.g + 3 * sizeof(int32_t) + 2);
 
 	memset(&nc, 0, sizeof nc);
 	nc.n = (int16_t)n;
@@ -308,8 +327,11 @@ static ff_err build_sector(ff_hier *H, long s)
 		nc.cell = (int32_t *)(nc.g + n);
 		nc.par = nc.cell + n;
 		nc.hpos = nc.par + n;
+		nc.across = (uint8_t *)(nc.hpos + n);
+		nc.cost = nc.across + n;
 		nc.bytes = bytes;
 		memcpy(nc.cell, cell, (size_t)n * sizeof *cell);
+		steps_across(H, s, &nc);
 	}
 	H->nportals += n - c->n;
 	H->graph_bytes += nc.bytes - c->bytes - edge_bytes(c);

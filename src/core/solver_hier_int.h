@@ -35,6 +35,9 @@ typedef struct hsec {
 	int32_t *cell;              /* n: level index */
 	int32_t *par;               /* n: where g came from (ref, or a near cell) */
 	int32_t *hpos;              /* n: heap position, -1, or SETTLED */
+	uint8_t *across;            /* n: the directions (bits) of the steps
+				       allowed to a cell of another sector */
+	uint8_t *cost;              /* n: the portal's effective cost */
 	size_t bytes;
 	uint32_t epoch;             /* the search state's order */
 	int32_t left;               /* portals not settled */

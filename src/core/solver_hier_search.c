@@ -183,12 +183,14 @@ bool ffh_settle(ff_hier *H)
 	for (int d = 0; d < H->conn; d++) {
 		int mx = x + ff_dir_dx[d], my = y + ff_dir_dy[d];
 		int32_t m = (int32_t)((size_t)my * (size_t)H->w + (size_t)mx), *at;
-		long t;
-		if (!ffh_step_ok(H, x, y, d) || (t = sec_of(H, mx, my)) == s)
+		hsec *u;
+		if (!(c->across[i] >> d & 1))
 			continue;
-		at = bsearch(&m, H->sec[t].cell, (size_t)H->sec[t].n, sizeof m, ffh_cmp_i32);
+		u = &H->sec[sec_of(H, mx, my)];
+		at = bsearch(&m, u->cell, (size_t)u->n, sizeof m, ffh_cmp_i32);
 		/* the step from m back to this portal is m's own cost */
-		if (at && !ffh_relax(H, t, (int)(at - H->sec[t].cell), g + ffh_step_cost(H, mx, my, d), r))
+		if (at && !ffh_relax(H, sec_of(H, mx, my), (int)(at - u->cell),
+				     g + (d < 4 ? H->ustep : H->udiag)[u->cost[at - u->cell]], r))
 			return false;
 	}
 	return true;
