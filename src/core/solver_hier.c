@@ -121,6 +121,7 @@ ff_err ffh_restart(ff_hier *H)
 
 	H->epoch++;
 	H->hn = 0;
+	H->unordered = false;
 	H->tx = H->ty = -1;
 	H->settled = 0;
 	H->last = -1;

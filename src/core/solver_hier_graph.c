@@ -78,6 +78,7 @@ void ff_hier_destroy(ff_hier *H)
 	free(H->heap);
 	free(H->hkey);
 	free(H->hg);
+	free(H->hxy);
 	free(H->scratch);
 	free(H->ntgt);
 	free(H->nlos);
@@ -109,7 +110,7 @@ size_t ff_hier_bytes(const ff_hier *H)
 	       H->graph_bytes + (size_t)H->nslot * ((size_t)H->S * (size_t)H->S * 9 + 13) +
 	       ff_tile_bytes(&H->tile) + ff_tile_bytes(&H->near) + ff_tile_bytes(&H->edge) +
 	       ff_tile_bytes(&H->base) +
-	       H->hcap * (sizeof *H->heap + 2 * sizeof *H->hkey) +
+	       H->hcap * (sizeof *H->heap + 2 * sizeof *H->hkey + sizeof *H->hxy) +
 	       (H->slos ? (size_t)H->nslot * (size_t)H->S * (size_t)H->S * sizeof *H->slos : 0) +
 	       (H->nntgt + H->nnlos + H->nltgt) * sizeof *H->ntgt;
 }

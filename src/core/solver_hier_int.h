@@ -81,7 +81,10 @@ struct ff_hier {
 	int bx0, by0, bx1, by1;     /* near box, cells, inclusive */
 	int32_t *heap;              /* refs */
 	double *hkey, *hg;          /* g + heuristic, and g */
+	int32_t *hxy;               /* the portal's cell, x | y << 16: a new
+				       target re-keys the heap from it alone */
 	size_t hn, hcap;
+	bool unordered;             /* keys set for the target, heap not made */
 	int tx, ty;                 /* A* target, tx < 0: Dijkstra order */
 	long settled;
 	int32_t last;               /* last ref settled, or -1 */

@@ -26,28 +26,35 @@ hsec *ffh_touch(ff_hier *H, long s)
 	return c;
 }
 
-/* The A* heuristic: the octile (or Manhattan) distance to the target at
- * the cheapest cost, in units with the diagonal rounded up as the steps
- * are.  It is a norm no step or portal distance is shorter than, so
- * consistent, exactly: every sum is whole units. */
-static double heur(const ff_hier *H, int32_t cell)
+/* The A* heuristic at the cell XY (x | y << 16): the octile (or
+ * Manhattan) distance to the target at the cheapest cost, in units with
+ * the diagonal rounded up as the steps are.  It is a norm no step or
+ * portal distance is shorter than, so consistent, exactly: every sum is
+ * whole units. */
+static inline double heur(const ff_hier *H, int32_t xy)
 {
 	int dx, dy, lo;
 
 	if (H->tx < 0)
 		return 0.0;
-	dx = abs(cell % H->w - H->tx), dy = abs(cell / H->w - H->ty);
+	dx = abs((xy & 0xffff) - H->tx), dy = abs((xy >> 16) - H->ty);
 	lo = dx < dy ? dx : dy;
 	if (H->conn == 4)
 		return H->ha * (dx + dy);
 	return H->ha * (dx + dy - lo) + H->hb * lo;
 }
 
-static void hset(ff_hier *H, size_t i, int32_t r, double k, double g)
+static int32_t xy_of(const ff_hier *H, int32_t cell)
+{
+	return cell % H->w | (cell / H->w) << 16;
+}
+
+static void hset(ff_hier *H, size_t i, int32_t r, double k, double g, int32_t xy)
 {
 	H->heap[i] = r;
 	H->hkey[i] = k;
 	H->hg[i] = g;
+	H->hxy[i] = xy;
 	ref_hsec(H, r)->hpos[ref_idx(r)] = (int32_t)i;
 }
 
@@ -65,22 +72,22 @@ static inline bool before(double k1, double g1, int32_t r1, double k2, double g2
 
 static void sift_up(ff_hier *H, size_t i)
 {
-	int32_t r = H->heap[i];
+	int32_t r = H->heap[i], xy = H->hxy[i];
 	double k = H->hkey[i], g = H->hg[i];
 
 	while (i > 0) {
 		size_t p = (i - 1) / 2;
 		if (!before(k, g, r, H->hkey[p], H->hg[p], H->heap[p]))
 			break;
-		hset(H, i, H->heap[p], H->hkey[p], H->hg[p]);
+		hset(H, i, H->heap[p], H->hkey[p], H->hg[p], H->hxy[p]);
 		i = p;
 	}
-	hset(H, i, r, k, g);
+	hset(H, i, r, k, g, xy);
 }
 
 static void sift_down(ff_hier *H, size_t i)
 {
-	int32_t r = H->heap[i];
+	int32_t r = H->heap[i], xy = H->hxy[i];
 	double k = H->hkey[i], g = H->hg[i];
 
 	for (;;) {
@@ -92,16 +99,16 @@ static void sift_down(ff_hier *H, size_t i)
 			c++;
 		if (!before(H->hkey[c], H->hg[c], H->heap[c], k, g, r))
 			break;
-		hset(H, i, H->heap[c], H->hkey[c], H->hg[c]);
+		hset(H, i, H->heap[c], H->hkey[c], H->hg[c], H->hxy[c]);
 		i = c;
 	}
-	hset(H, i, r, k, g);
+	hset(H, i, r, k, g, xy);
 }
 
 static bool grow_heap(ff_hier *H)
 {
 	size_t cap = H->hcap ? H->hcap * 2 : 1024;
-	int32_t *hp = realloc(H->heap, cap * sizeof *hp);
+	int32_t *hp = realloc(H->heap, cap * sizeof *hp), *xy;
 	double *hk, *hg;
 
 	if (hp)
@@ -112,6 +119,9 @@ static bool grow_heap(ff_hier *H)
 	if (!(hg = realloc(H->hg, cap * sizeof *hg)))
 		return false;
 	H->hg = hg;
+	if (!(xy = realloc(H->hxy, cap * sizeof *xy)))
+		return false;
+	H->hxy = xy;
 	H->hcap = cap;
 	return true;
 }
@@ -129,30 +139,49 @@ bool ffh_relax(ff_hier *H, long s, int i, double g, int32_t par)
 		return true;
 	c->g[i] = g;
 	if (c->hpos[i] < 0) {
+		int32_t xy = xy_of(H, c->cell[i]);
 		if (H->hn == H->hcap && !grow_heap(H))
 			return false;
-		hset(H, H->hn++, r, g + heur(H, c->cell[i]), g);
+		hset(H, H->hn++, r, g + heur(H, xy), g, xy);
 	} else {
-		H->hkey[c->hpos[i]] = g + heur(H, c->cell[i]);
+		H->hkey[c->hpos[i]] = g + heur(H, H->hxy[c->hpos[i]]);
 		H->hg[c->hpos[i]] = g;
 	}
 	sift_up(H, (size_t)c->hpos[i]);
 	return true;
 }
 
+/* Sets the A* target (TX, TY) (TX < 0: Dijkstra order) and the keys for
+ * it, leaving the heap in no order until order_heap(); the smallest key.
+ * The search towards a portal often needs that alone. */
+static double rekey(ff_hier *H, int tx, int ty)
+{
+	double least = INFINITY;
+
+	H->tx = tx, H->ty = ty;
+	for (size_t i = 0; i < H->hn; i++) {
+		H->hkey[i] = H->hg[i] + heur(H, H->hxy[i]);
+		least = H->hkey[i] < least ? H->hkey[i] : least;
+	}
+	H->unordered = true;
+	return least;
+}
+
+static void order_heap(ff_hier *H)
+{
+	if (!H->unordered)
+		return;
+	for (size_t i = H->hn / 2; i-- > 0;)
+		sift_down(H, i);
+	H->unordered = false;
+}
+
 /* Re-keys the heap for the A* target (TX, TY) (TX < 0: Dijkstra order). */
 void ffh_retarget(ff_hier *H, int tx, int ty)
 {
-	if (H->tx == tx && H->ty == ty)
-		return;
-	H->tx = tx, H->ty = ty;
-	for (size_t i = 0; i < H->hn; i++) {
-		const hsec *c = ref_hsec(H, H->heap[i]);
-		int j = ref_idx(H->heap[i]);
-		H->hkey[i] = c->g[j] + heur(H, c->cell[j]);
-	}
-	for (size_t i = H->hn / 2; i-- > 0;)
-		sift_down(H, i);
+	if (H->tx != tx || H->ty != ty)
+		rekey(H, tx, ty);
+	order_heap(H);
 }
 
 /* Settles the first portal of the heap and relaxes its edges. */
@@ -166,7 +195,7 @@ bool ffh_settle(ff_hier *H)
 	const double g = c->g[i];
 
 	if (--H->hn > 0) {
-		hset(H, 0, H->heap[H->hn], H->hkey[H->hn], H->hg[H->hn]);
+		hset(H, 0, H->heap[H->hn], H->hkey[H->hn], H->hg[H->hn], H->hxy[H->hn]);
 		sift_down(H, 0);
 	}
 	c->hpos[i] = SETTLED;
@@ -236,11 +265,15 @@ bool ffh_reach(ff_hier *H, long s)
 	if (!ffh_edges(H, s))
 		return false;
 	for (int p = 0; p < c->n && H->hn > 0; p++) {
-		double thr;
+		const int px = c->cell[p] % H->w, py = c->cell[p] / H->w;
+		double thr, least;
 		if (c->hpos[p] == SETTLED)
 			continue;
-		ffh_retarget(H, c->cell[p] % H->w, c->cell[p] / H->w);
 		thr = threshold(H, c, p);
+		least = H->tx == px && H->ty == py && !H->unordered ? H->hkey[0] : rekey(H, px, py);
+		if (least >= thr)       /* dominated already: no need of the heap's order */
+			continue;
+		order_heap(H);
 		while (c->hpos[p] != SETTLED && H->hn > 0 && H->hkey[0] < thr) {
 			int left = c->left;
 			if (!ffh_settle(H))
@@ -249,6 +282,7 @@ bool ffh_reach(ff_hier *H, long s)
 				thr = threshold(H, c, p);
 		}
 	}
+	order_heap(H);
 	return true;
 }
 
