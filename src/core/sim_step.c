@@ -967,13 +967,28 @@ static void run_agents(ff_sim *s, const tickp *p, size_t ng, ff_sim_stats *st)
 	}
 }
 
-/* Drops arrived agents (unless kept), keeping id order, and counts the
- * rest into ST. */
+/* Moves agents [FROM, TO) of S down to AT. */
+static void move_run(ff_sim *s, size_t at, size_t from, size_t to)
+{
+	size_t n = to - from;
+
+	memmove(s->id + at, s->id + from, n * sizeof *s->id);
+	memmove(s->state + at, s->state + from, n * sizeof *s->state);
+	memmove(s->grp + at, s->grp + from, n * sizeof *s->grp);
+	memmove(s->x + at, s->x + from, n * sizeof *s->x);
+	memmove(s->y + at, s->y + from, n * sizeof *s->y);
+	memmove(s->vx + at, s->vx + from, n * sizeof *s->vx);
+	memmove(s->vy + at, s->vy + from, n * sizeof *s->vy);
+	memmove(s->hd + at, s->hd + from, n * sizeof *s->hd);
+}
+
+/* Counts the agents into ST, and drops the arrived ones (unless kept),
+ * keeping id order: the runs between them move down whole. */
 static void compact(ff_sim *s, ff_sim_stats *st)
 {
 	bool keep = s->flags & FF_SIM_KEEP_ARRIVED;
 	double sum = 0;
-	size_t j = 0;
+	size_t j = 0, run = 0, dropped = 0;
 
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
 		s->galive[g] = s->gf[g].agents = 0;
@@ -983,8 +998,10 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 
 		if (s->state[i] == FF_SIM_ARRIVING)
 			s->state[i] = FF_AGENT_ARRIVED;
-		if (s->state[i] == FF_AGENT_ARRIVED && !keep)
+		if (s->state[i] == FF_AGENT_ARRIVED && !keep) {
+			dropped++;
 			continue;
+		}
 		s->gf[s->grp[i]].agents++;
 		/* a marker (not in the grid, so not looked at) under a wall
 		 * painted since */
@@ -1001,21 +1018,20 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 			sum += sp;
 			st->max_speed = sp > st->max_speed ? sp : st->max_speed;
 		}
-		if (i != j) {
-			s->id[j] = s->id[i];
-			s->state[j] = s->state[i];
-			s->grp[j] = s->grp[i];
-			s->x[j] = s->x[i];
-			s->y[j] = s->y[i];
-			s->vx[j] = s->vx[i];
-			s->vy[j] = s->vy[i];
-			s->hd[j][0] = s->hd[i][0];
-			s->hd[j][1] = s->hd[i][1];
-		}
-		j++;
+	}
+	st->mean_speed = st->alive ? sum / (double)st->alive : 0;
+	if (!dropped)
+		return;
+	/* the kept runs [run, i), moved down to j */
+	for (size_t i = 0; i <= s->n; i++) {
+		if (i < s->n && s->state[i] != FF_AGENT_ARRIVED)
+			continue;
+		if (i > run && j != run)
+			move_run(s, j, run, i);
+		j += i - run;
+		run = i + 1;
 	}
 	s->n = j;
-	st->mean_speed = st->alive ? sum / (double)st->alive : 0;
 }
 
 static void account(ff_sim *s, const ff_sim_stats *st)
