@@ -572,6 +572,8 @@ START_TEST(bad_arguments)
 	ff_sim_clear(w.sim);
 	ck_assert_uint_eq(ff_sim_count(w.sim), 0);
 	ck_assert_int_gt((long)ff_sim_bytes(w.sim), 64 * 32);
+	/* the default group's copy: a direction byte and a goal bit a cell */
+	ck_assert_uint_eq(ff_sim_flow_bytes(w.sim), 64 * 32 + 64 * 32 / 8);
 	empty = ff_level_create(64, 32, "empty");
 	{
 		ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false};

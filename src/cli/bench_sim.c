@@ -161,6 +161,8 @@ static bool row(FILE *out, const bench_row *r, bool quick)
 
 		fprintf(out, "%-30s %10s %7s %10s %10s %12.2f\n", "  field bytes/cell a group", "", "",
 			"", "", (double)ff_fields_bytes(fields) / r->groups / cells);
+		fprintf(out, "%-30s %10s %7s %10s %10s %12.2f\n", "  crowd's copy, bytes/cell",
+			"", "", "", "", (double)ff_sim_flow_bytes(sim) / r->groups / cells);
 	}
 	if (r->route > 0 && r->threads == 1) {
 		double t0 = ff_bench_ms(CLOCK_MONOTONIC), c0 = ff_bench_ms(CLOCK_PROCESS_CPUTIME_ID);

@@ -103,16 +103,23 @@ void ff_sim_destroy(ff_sim *s)
 	free(s);
 }
 
+size_t ff_sim_flow_bytes(const ff_sim *s)
+{
+	size_t cells = (size_t)s->w * (size_t)s->h, b = 0;
+
+	for (int g = 0; g < FF_GROUPS_MAX; g++)
+		b += (s->gf[g].dir ? cells + ff_sim_goal_words(cells) * sizeof(uint64_t) : 0) +
+		     s->gf[g].nfilled;
+	return b;
+}
+
 size_t ff_sim_bytes(const ff_sim *s)
 {
 	size_t cells = (size_t)s->w * (size_t)s->h;
 	size_t agent = sizeof *s->id + sizeof *s->state + sizeof *s->grp + 4 * sizeof(double) +
 		      sizeof *s->hsum + sizeof *s->hd;
-	size_t grid = sizeof(uint32_t) * 2 + sizeof(float) * 2, groups = 0;
+	size_t grid = sizeof(uint32_t) * 2 + sizeof(float) * 2, groups = ff_sim_flow_bytes(s);
 
-	for (int g = 0; g < FF_GROUPS_MAX; g++)
-		groups += (s->gf[g].dir ? cells + ff_sim_goal_words(cells) * sizeof(uint64_t) : 0) +
-			  s->gf[g].nfilled;
 	for (int c = 0; c <= FF_CLASSES_MAX; c++)
 		groups += s->cls[c].walls ? cells * (1 + sizeof *s->cls[c].clear) : 0;
 	return sizeof *s + groups +

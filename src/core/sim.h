@@ -132,6 +132,10 @@ ff_sim *ff_sim_create(const ff_level *level, ff_fields *fields, size_t capacity)
 void ff_sim_destroy(ff_sim *sim);
 /* Bytes of memory the sim holds. */
 size_t ff_sim_bytes(const ff_sim *sim);
+/* Of those, the bytes of its copies of the groups' fields (each group's
+ * flow directions, goal cells and, on a hierarchical field, which sectors
+ * are filled), made for the groups that have had agents. */
+size_t ff_sim_flow_bytes(const ff_sim *sim);
 
 /* --- mutators ---------------------------------------------------------- */
 
