@@ -1185,6 +1185,90 @@ done:
 }
 END_TEST
 
+/* --- a shared workspace ------------------------------------------------- */
+
+/* Paints random walls and costs into a 3 x 3 box of L off its border (the
+ * corners are goals below), the box into *X0.. *Y1. */
+static void random_edit(ff_level *l, uint64_t *rs, int *x0, int *y0, int *x1, int *y1)
+{
+	static const uint8_t costs[] = {1, 3, 20, FF_WALL, FF_WALL};
+
+	*x0 = tu_range(rs, 1, l->w - 4), *y0 = tu_range(rs, 1, l->h - 4);
+	*x1 = *x0 + 2, *y1 = *y0 + 2;
+	for (int y = *y0; y <= *y1; y++)
+		for (int x = *x0; x <= *x1; x++)
+			l->cells[y * l->w + x] = costs[tu_range(rs, 0, 4)];
+}
+
+/* Solvers A and B on one workspace, used one after another (solve A,
+ * solve B, repair A, repair B, a stepped solve of A between B's), give
+ * every value and arrow that solvers of their own (RA, RB: the same
+ * calls) give; and count the workspace once. */
+static void shared_pair(ff_level *l, const ff_solver_opts *o, int edits)
+{
+	ff_solver_work *wk = ff_solver_work_create(l->w, l->h);
+	ff_solver *a = ff_solver_create_shared(wk), *b = ff_solver_create_shared(wk);
+	ff_solver *ra = ff_solver_create(l->w, l->h), *rb = ff_solver_create(l->w, l->h);
+	const ff_shape ga = cell(0, 0), gb = cell(l->w - 1, l->h - 1);
+	uint64_t rs = 17;
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(b);
+	l->cells[0] = l->cells[l->w * l->h - 1] = 1;
+	ck_assert_uint_eq(ff_solver_bytes(ra), ff_solver_bytes(a) + ff_solver_work_bytes(wk));
+	ck_assert_int_eq(ff_solver_solve(a, l, &ga, 1, o), FF_OK);
+	ck_assert_int_eq(ff_solver_solve(b, l, &gb, 1, o), FF_OK);
+	ck_assert_int_eq(ff_solver_solve(ra, l, &ga, 1, o), FF_OK);
+	ck_assert_int_eq(ff_solver_solve(rb, l, &gb, 1, o), FF_OK);
+	same_fields(a, ra, l);
+	same_fields(b, rb, l);
+	for (int e = 0; e < edits; e++) {
+		int x0, y0, x1, y1;
+		random_edit(l, &rs, &x0, &y0, &x1, &y1);
+		ck_assert_int_eq(ff_solver_repair(a, x0, y0, x1, y1), FF_OK);
+		ck_assert_int_eq(ff_solver_repair(b, x0, y0, x1, y1), FF_OK);
+		ck_assert_int_eq(ff_solver_repair(ra, x0, y0, x1, y1), FF_OK);
+		ck_assert_int_eq(ff_solver_repair(rb, x0, y0, x1, y1), FF_OK);
+		same_fields(a, ra, l);
+		same_fields(b, rb, l);
+	}
+	/* a stepped solve of A with B solved in between: a shared solver's
+	 * steps run to the end (its queue would be B's by then) */
+	ck_assert_int_eq(ff_solver_begin(a, l, &gb, 1, o), FF_OK);
+	ff_solver_step(a, FF_STEP_PHASE, 1);
+	ff_solver_step(a, FF_STEP_CELL, 40);
+	ck_assert_int_eq(ff_solver_solve(b, l, &ga, 1, o), FF_OK);
+	ff_solver_step(a, FF_STEP_ALL, 0);
+	ck_assert_int_eq(ff_solver_solve(rb, l, &ga, 1, o), FF_OK);
+	ck_assert_int_eq(ff_solver_solve(ra, l, &gb, 1, o), FF_OK);
+	same_fields(a, ra, l);
+	same_fields(b, rb, l);
+	ff_solver_destroy(rb);
+	ff_solver_destroy(ra);
+	ff_solver_destroy(b);
+	ff_solver_destroy(a);
+	ff_solver_work_destroy(wk);
+}
+
+START_TEST(shared_workspace_equals_own)
+{
+	for (int k = 0; k < FF_GEN__COUNT; k++) {
+		ff_level *l = ff_gen_level((ff_gen_kind)k, 73, 59, 40u + (unsigned)k);
+		shared_pair(l, &DIJ8, 25);
+		shared_pair(l, &FMM, 3);
+		ff_level_destroy(l);
+	}
+	/* large enough for the second thread, which the workspace holds:
+	 * its rounds must take each solver's cells, not the first one's */
+	{
+		ff_level *l = ff_gen_level(FF_GEN_RANDOM20, 611, 523, 8);
+		shared_pair(l, &DIJ8, 4);
+		shared_pair(l, &FMM, 1);
+		ff_level_destroy(l);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *su = suite_create("solver");
@@ -1218,6 +1302,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, spilling_queue_stays_exact);
 	tcase_add_test(tc, solves_allocate_nothing);
 	tcase_add_test(tc, two_threads_equal_one);
+	tcase_add_test(tc, shared_workspace_equals_own);
 	tcase_add_test(tc, movingai_scenarios);
 	suite_add_tcase(su, tc);
 	return su;

@@ -4,8 +4,10 @@
  * themselves live in solver_dijkstra.c and solver_fmm.c, the queue in solver_bucketq.c and the
  * incremental update in solver_repair.c.
  *
- * Invariant: every buffer is allocated by ff_solver_create(); nothing after
- * it allocates.  A one-shot Dijkstra solve computes each flow direction (the
+ * Invariant: every buffer is allocated by ff_solver_create() (the queue's
+ * by ff_solver_work_create(), for a solver of its own or shared by
+ * several made with ff_solver_create_shared()); nothing after it
+ * allocates.  A one-shot Dijkstra solve computes each flow direction (the
  * cheapest step) as its cell is settled ("fused"); a stepped solve, and the
  * lowest-neighbour rule, compute them in the FLOW phase.  Both give the same
  * bytes: the cheapest step's neighbour is at least 1 below the cell, and
@@ -24,26 +26,58 @@
 const int ff_dir_dx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
 const int ff_dir_dy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 
-ff_solver *ff_solver_create(int w, int h)
+ff_solver_work *ff_solver_work_create(int w, int h)
 {
-	ff_solver *s;
-	size_t n;
+	ff_solver_work *wk;
 
 	if (w < 1 || h < 1 || w > FF_LEVEL_MAX_SIDE || h > FF_LEVEL_MAX_SIDE)
 		return NULL;
-	s = calloc(1, sizeof *s);
+	wk = calloc(1, sizeof *wk);
+	if (!wk)
+		return NULL;
+	wk->w = w, wk->h = h;
+	ffq_size((size_t)w * (size_t)h, &wk->bs, &wk->nblk);
+	wk->ent = ff_big_malloc((size_t)wk->nblk * (size_t)wk->bs * sizeof *wk->ent);
+	wk->bnext = malloc((size_t)wk->nblk * sizeof *wk->bnext);
+	if (!wk->ent || !wk->bnext) {
+		ff_solver_work_destroy(wk);
+		return NULL;
+	}
+	if ((size_t)w * (size_t)h >= FF_PAR_MIN_CELLS)
+		wk->par = ff_par_create(wk);
+	return wk;
+}
+
+void ff_solver_work_destroy(ff_solver_work *wk)
+{
+	if (!wk)
+		return;
+	assert(wk->users == 0);
+	ff_par_destroy(wk->par);
+	free(wk->ent);
+	free(wk->bnext);
+	free(wk);
+}
+
+/* A solver on WK, which it borrows. */
+static ff_solver *create_on(ff_solver_work *wk)
+{
+	ff_solver *s = calloc(1, sizeof *s);
+
 	if (!s)
 		return NULL;
-	n = (size_t)w * (size_t)h;
-	s->w = w, s->h = h, s->W = w + 2;
-	s->np = (size_t)(w + 2) * (size_t)(h + 2);
-	ffq_size(n, &s->bs, &s->nblk);
+	s->w = wk->w, s->h = wk->h, s->W = wk->w + 2;
+	s->np = (size_t)(s->w + 2) * (size_t)(s->h + 2);
+	s->work = wk;
+	wk->users++;
+	s->ent = wk->ent, s->bnext = wk->bnext;
+	s->ring = wk->ring, s->stage = wk->stage;
+	s->bs = wk->bs, s->nblk = wk->nblk;
+	s->par = wk->par;
 	s->cost = ff_big_malloc(s->np);
 	s->val = ff_big_malloc(s->np * sizeof *s->val);
 	s->cf = ff_big_malloc(s->np);
-	s->ent = ff_big_malloc((size_t)s->nblk * (size_t)s->bs * sizeof *s->ent);
-	s->bnext = malloc((size_t)s->nblk * sizeof *s->bnext);
-	if (!s->cost || !s->val || !s->cf || !s->ent || !s->bnext) {
+	if (!s->cost || !s->val || !s->cf) {
 		ff_solver_destroy(s);
 		return NULL;
 	}
@@ -56,9 +90,24 @@ ff_solver *ff_solver_create(int w, int h)
 	s->los_goal = -1;
 	/* exact for every padded index of a level of up to 16384^2 (solver_par.c) */
 	s->wmagic = ((uint64_t)1 << FF_WSHIFT) / (uint64_t)s->W + 1;
-	if (n >= FF_PAR_MIN_CELLS)
-		s->par = ff_par_create(s);
 	return s;
+}
+
+ff_solver *ff_solver_create(int w, int h)
+{
+	ff_solver_work *wk = ff_solver_work_create(w, h);
+	ff_solver *s = wk ? create_on(wk) : NULL;
+
+	if (!s)
+		ff_solver_work_destroy(wk);
+	else
+		s->own_work = true;     /* freed with it */
+	return s;
+}
+
+ff_solver *ff_solver_create_shared(ff_solver_work *wk)
+{
+	return create_on(wk);
 }
 
 void ff_solver_set_crowd(ff_solver *s, const uint16_t *crowd)
@@ -102,26 +151,39 @@ void ff_solver_destroy(ff_solver *s)
 	if (!s)
 		return;
 	ff_hier_destroy(s->hier);
-	ff_par_destroy(s->par);
 	free(s->los_t);
 	free(s->los_scratch);
 	free(s->cost);
 	free(s->val);
 	free(s->cf);
-	free(s->ent);
-	free(s->bnext);
+	if (s->work) {
+		s->work->users--;
+		if (s->own_work)
+			ff_solver_work_destroy(s->work);
+	}
 	free(s);
 }
 
-/* The buffers of a W x H solver but its thread's. */
-static size_t own_bytes(int w, int h)
+/* The field of a W x H solver: its struct and per-cell arrays. */
+static size_t field_bytes(int w, int h)
 {
 	size_t np = (size_t)(w + 2) * (size_t)(h + 2);
+
+	return sizeof(ff_solver) + np * (1 + sizeof(double) + 1);
+}
+
+/* A W x H workspace but its thread. */
+static size_t work_bytes(int w, int h)
+{
 	int bs, nblk;
 
 	ffq_size((size_t)w * (size_t)h, &bs, &nblk);
-	return sizeof(ff_solver) + np * (1 + sizeof(double) + 1) +
-	       (size_t)nblk * ((size_t)bs + 1) * sizeof(int32_t);
+	return sizeof(ff_solver_work) + (size_t)nblk * ((size_t)bs + 1) * sizeof(int32_t);
+}
+
+size_t ff_solver_work_bytes(const ff_solver_work *wk)
+{
+	return work_bytes(wk->w, wk->h) + ff_par_bytes(wk->par);
 }
 
 size_t ff_solver_bytes(const ff_solver *s)
@@ -133,7 +195,8 @@ size_t ff_solver_bytes(const ff_solver *s)
 
 	if (s->hier_only)
 		return sizeof *s + hier;
-	return own_bytes(s->w, s->h) + ff_par_bytes(s->par) + hier + los;
+	return field_bytes(s->w, s->h) + (s->own_work ? ff_solver_work_bytes(s->work) : 0) +
+	       hier + los;
 }
 
 size_t ff_solver_bytes_for_hier(int w, int h, int sector)
@@ -147,7 +210,7 @@ size_t ff_solver_bytes_for(int w, int h)
 {
 	if (w < 1 || h < 1 || w > FF_LEVEL_MAX_SIDE || h > FF_LEVEL_MAX_SIDE)
 		return 0;
-	return own_bytes(w, h) + ff_par_bytes_for(w, h);
+	return field_bytes(w, h) + work_bytes(w, h) + ff_par_bytes_for(w, h);
 }
 
 /* BYTES as "3.1 GB" or "785 MB" into BUF. */
@@ -469,6 +532,9 @@ ff_phase ff_solver_step(ff_solver *s, ff_step_unit unit, long n)
 {
 	if (!s)
 		return FF_PHASE_IDLE;
+	/* a shared workspace holds no queue between calls (solver.h) */
+	if (s->work && !s->own_work)
+		unit = FF_STEP_ALL;
 	/* all of a solve not stepped yet is a one-shot solve */
 	if (unit == FF_STEP_ALL && s->phase == FF_PHASE_COST)
 		s->fused = one_shot(&s->opts);

@@ -2,7 +2,8 @@
  * solver.h - cost field -> integration field -> flow field.
  *
  * A solver owns every buffer it needs for one level size, allocated once by
- * ff_solver_create(); solving, stepping and repairing never allocate.
+ * ff_solver_create() (or borrows the queue's from a workspace it shares,
+ * below); solving, stepping and repairing never allocate.
  *
  * Semantics (docs/solver.md):
  *  - Costs: the effective cost of each cell (cost.h: the painted cost, or a
@@ -102,6 +103,34 @@ extern const int ff_dir_dx[8], ff_dir_dy[8];
  * (when two cores are online; if that fails it simply has none).  Caller
  * frees with ff_solver_destroy(), which joins the thread. */
 ff_solver *ff_solver_create(int w, int h);
+/* The queue's workspace: the buffers a solve, a repair or
+ * ff_solver_values_at() works in (the bucket queue's block pool, ring and
+ * stage, and the second thread with its own ring and lists: 1.79 bytes a
+ * cell at 1024 x 1024, 2.17 at 512 x 512, docs/solver.md).  They hold
+ * nothing between two such calls, so solvers that are never used at once
+ * may share one, each keeping only its field (10 bytes a cell): the fields
+ * of a level's groups do (fields.c, the one user).  The contract of a
+ * solver made on a shared workspace by ff_solver_create_shared():
+ *  - it and the other solvers of its workspace are never used from two
+ *    threads at once (their queries may be: they do not touch it);
+ *  - it is never stepped: ff_solver_step() of any unit runs its solve to
+ *    the end, as FF_STEP_ALL does (a stepped solve keeps its queue in the
+ *    workspace between steps, where another solver's solve would
+ *    overwrite it);
+ *  - the workspace outlives it.
+ * Values and arrows are the same bytes as a solver of its own gives. */
+typedef struct ff_solver_work ff_solver_work;
+/* A workspace for W x H solvers (with the worker thread ff_solver_create()
+ * would start); NULL on a bad size or no memory.  Caller frees with
+ * ff_solver_work_destroy() after every solver made on it. */
+ff_solver_work *ff_solver_work_create(int w, int h);
+void ff_solver_work_destroy(ff_solver_work *wk);
+/* Bytes the workspace holds (counted once by its owner: a solver on it
+ * does not count them in ff_solver_bytes()). */
+size_t ff_solver_work_bytes(const ff_solver_work *wk);
+/* A solver of WK's size on WK (borrowed; see the contract above); NULL on
+ * no memory. */
+ff_solver *ff_solver_create_shared(ff_solver_work *wk);
 /* A solver for the hierarchical method only, without the full field's
  * buffers (about 1.2 bytes per cell plus the portals, docs/solver.md);
  * other methods are FF_E_INVAL for it.  NULL on a bad size or no memory. */
@@ -119,7 +148,8 @@ void ff_solver_set_class(ff_solver *s, int k);
 /* The movement class the costs of the solve are built for (once its COST
  * phase began). */
 int ff_solver_class(const ff_solver *s);
-/* Bytes of working memory the solver holds. */
+/* Bytes of working memory the solver holds: its field, and its
+ * workspace unless that is shared (ff_solver_create_shared). */
 size_t ff_solver_bytes(const ff_solver *s);
 /* The bytes ff_solver_create(W, H) would take (its thread counted as if it
  * had one), known before trying: about 11.8 per cell (docs/solver.md);
@@ -171,7 +201,8 @@ ff_err ff_solver_begin(ff_solver *s, const ff_level *l, const ff_shape *goals,
 int ff_solver_bad_goal(const ff_solver *s);
 /* Advances N units; returns the phase reached.  FF_STEP_ALL from a solve
  * not stepped yet is a one-shot solve, as ff_solver_solve() runs it (the
- * same values and arrows as stepping). */
+ * same values and arrows as stepping).  A solver on a shared workspace
+ * takes every unit for FF_STEP_ALL (ff_solver_create_shared). */
 ff_phase ff_solver_step(ff_solver *s, ff_step_unit unit, long n);
 /* ff_solver_begin + step to the end. */
 ff_err ff_solver_solve(ff_solver *s, const ff_level *l, const ff_shape *goals,

@@ -6,9 +6,14 @@
  * so neighbour loops need no bounds checks.  Padded index p = (y+1)*W + x+1
  * with W = w + 2.  Per cell: cost (1 byte), val (double, 8) and one byte
  * `cf` holding the flow direction (low 4 bits, CF_NODIR for none) and the
- * flags (settled, the repair marks): 10 bytes, plus the queue's pool of
- * 3/8 of an entry (int32) per cell: 11.70 bytes per cell at 1024x1024,
- * 11.83 with the second thread's ring and lists (solver_par.h, docs/solver.md).
+ * flags (settled, the repair marks): 10 bytes, the field itself (10.05
+ * at 1024x1024 with the padding).  The queue's workspace (struct
+ * ff_solver_work: the pool of 3/8 of an entry (int32) per cell, the ring,
+ * the stage, and the second thread with its ring and lists, solver_par.h)
+ * is live only while a solve, a repair or a value query runs: 1.79 bytes
+ * per cell more at 1024x1024, 11.83 in all.  Solvers never used at once
+ * may share one (ff_solver_create_shared: the fields of a level's groups
+ * do), docs/solver.md.
  *
  * The queue is a circular bucket queue of FF_RING buckets of width 1/kscale
  * (kscale = 1 for Dijkstra, whose smallest step costs 1, so a bucket never
@@ -81,6 +86,20 @@ typedef struct ff_bucket {
 	int32_t fill;                       /* entries used in the tail block */
 } ff_bucket;
 
+/* The queue's workspace: what a solve or a repair works in and leaves
+ * nothing in that the next one reads (every one begins with ffq_reset()),
+ * so that solvers never used at once can share it (solver.h). */
+struct ff_solver_work {
+	int w, h;
+	int bs, nblk;
+	int32_t *ent;                       /* nblk * bs entries */
+	int32_t *bnext;                     /* block chain links */
+	struct ff_par *par;                 /* the second thread, or NULL */
+	int users;                          /* solvers made on it */
+	ff_bucket ring[FF_RING];
+	int32_t stage[FF_STAGE];            /* thread 0's (ff_stage) */
+};
+
 struct ff_solver {
 	int w, h, W;                        /* W = w + 2 */
 	size_t np;                          /* (w + 2) * (h + 2) */
@@ -88,12 +107,15 @@ struct ff_solver {
 	double *val;                        /* integration field, INF unreached */
 	uint8_t *cf;                        /* direction | FL_* per cell */
 
-	/* bucket queue */
-	int32_t *ent;                       /* nblk * bs entries */
-	int32_t *bnext;                     /* block chain links */
+	/* bucket queue: the workspace's buffers (copied from WORK, which
+	 * the solver owns or borrows), and the queue's state in them */
+	ff_solver_work *work;               /* NULL: hier_only */
+	bool own_work;                      /* made by ff_solver_create() */
+	int32_t *ent, *bnext;
+	ff_bucket *ring;                    /* FF_RING buckets */
+	int32_t *stage;                     /* FF_STAGE */
 	int bs, nblk;
 	int32_t freeblk, fresh, fresh_lim;  /* free chain; bump allocator */
-	ff_bucket ring[FF_RING];
 	ff_bucket ovf;
 	long ovf_min;                       /* smallest key sent to overflow */
 	long klim;                          /* spilled: keys >= klim not stored */
@@ -106,7 +128,6 @@ struct ff_solver {
 	int32_t cur_blk, cur_pos;           /* iterator in bucket kcur */
 	int32_t acc_blk, acc_pos;           /* FMM: end of its accepted cells */
 	double kscale;                      /* bucket = floor(val * kscale) */
-	int32_t stage[FF_STAGE];            /* thread 0's (ff_stage) */
 	long spills;                        /* grid rescans so far (tests) */
 	long open_runs;                     /* solves by sweeps so far (tests) */
 
@@ -138,7 +159,7 @@ struct ff_solver {
 	size_t flow_pos;                    /* FLOW phase progress */
 	double ostep[256], dstep[256];       /* step cost by entered cost */
 
-	/* the second thread of one-shot solves (solver_par.c) */
+	/* the second thread of one-shot solves (solver_par.c), the work's */
 	struct ff_par *par;                 /* NULL: one thread only */
 	int threads;                        /* ff_solver_set_threads() */
 	uint64_t wmagic;                    /* p / W == (p * wmagic) >> FF_WSHIFT */
@@ -278,12 +299,12 @@ int32_t ffq_pop(ff_solver *s, long kmax);
  * true when the integration is complete.  WAVE: stop at a bucket end. */
 bool ff_dijkstra_run(ff_solver *s, long n, bool wave);
 bool ff_fmm_run(ff_solver *s, long n, bool wave);
-/* The worker thread of large solvers: started by ff_solver_create() when the
- * level has at least FF_PAR_MIN_CELLS cells, at least FF_BAND rows (solver_par.h)
- * and the machine two cores (NULL otherwise or on failure), joined by
- * ff_par_destroy(); its bytes. */
+/* The worker thread of large solvers' workspace WK: started by
+ * ff_solver_work_create() when the level has at least FF_PAR_MIN_CELLS
+ * cells, at least FF_BAND rows (solver_par.h) and the machine two cores
+ * (NULL otherwise or on failure), joined by ff_par_destroy(); its bytes. */
 #define FF_PAR_MIN_CELLS (512 * 512)
-struct ff_par *ff_par_create(ff_solver *s);
+struct ff_par *ff_par_create(ff_solver_work *wk);
 void ff_par_destroy(struct ff_par *p);
 size_t ff_par_bytes(const struct ff_par *p);
 /* What ff_par_bytes() would be for a W x H solver that has the thread. */

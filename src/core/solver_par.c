@@ -116,6 +116,7 @@ static int both(ff_solver *s, struct ff_par *P, ff_par_job job)
 	unsigned e, prev;
 	bool woke;
 
+	P->s = s;                 /* published with the epoch, as JOB */
 	P->job = job;
 	e = kick(P, &woke);
 	job(s, P, 0);
@@ -157,22 +158,21 @@ size_t ff_par_bytes_for(int w, int h)
 	       (margin_cells(w + 2, h, 0) + margin_cells(w + 2, h, 1)) * sizeof(int32_t);
 }
 
-struct ff_par *ff_par_create(ff_solver *s)
+struct ff_par *ff_par_create(ff_solver_work *wk)
 {
 	struct ff_par *P;
-	size_t n0 = margin_cells(s->W, s->h, 0), n1 = margin_cells(s->W, s->h, 1);
+	size_t n0 = margin_cells(wk->w + 2, wk->h, 0), n1 = margin_cells(wk->w + 2, wk->h, 1);
 
 	/* a level of one band would leave the worker nothing to do */
-	if (s->h < FF_BAND || sysconf(_SC_NPROCESSORS_ONLN) < 2)
+	if (wk->h < FF_BAND || sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		return NULL;
 	P = aligned_alloc(64, (sizeof *P + 63) / 64 * 64);
 	if (!P)
 		return NULL;
 	memset(P, 0, sizeof *P);
-	P->s = s;
 	/* the worker's half of the pool: faulted in now, not in its rounds */
-	memset(s->ent + (size_t)(s->nblk / 2) * (size_t)s->bs, 0,
-	       (size_t)(s->nblk - s->nblk / 2) * (size_t)s->bs * sizeof *s->ent);
+	memset(wk->ent + (size_t)(wk->nblk / 2) * (size_t)wk->bs, 0,
+	       (size_t)(wk->nblk - wk->nblk / 2) * (size_t)wk->bs * sizeof *wk->ent);
 	P->defer_bytes = (n0 + n1) * sizeof *P->t[0].defer;
 	P->t[0].defer = malloc(P->defer_bytes + 1);
 	if (!P->t[0].defer)

@@ -86,7 +86,8 @@ typedef struct ff_par_ops {
 typedef void (*ff_par_job)(ff_solver *s, struct ff_par *P, int t);
 
 struct ff_par {
-	ff_solver *s;
+	ff_solver *s;                       /* the solver of this round (the
+					       workspace's solvers take turns) */
 	ff_thread w;                        /* the worker, its mutex and
 					       condition (thread.h) */
 	_Alignas(64) atomic_uint epoch;     /* bumped to start the worker */
