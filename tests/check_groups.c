@@ -239,6 +239,61 @@ START_TEST(sixteen_groups_are_too_many)
 }
 END_TEST
 
+/* The groups' fields share one queue workspace (solver.h): each is, bit
+ * for bit, what a solver of its own gives for the group's goals, after
+ * solves and repairs of the others in between; and the workspace is
+ * counted once in ff_fields_bytes(), not in each field. */
+START_TEST(group_fields_share_one_queue)
+{
+	ff_session *s = ts_start(50, 30);
+	ff_solver_opts o = s->opts;
+	ff_fields *f;
+	ff_solver_work *wk = ff_solver_work_create(50, 30);
+	size_t bytes[4], wbytes = ff_solver_work_bytes(wk);
+
+	ff_solver_work_destroy(wk);
+	ts_ok(s, "rect 10,5 1,20 wall");
+	ts_ok(s, "goal add cell 49,0 group a");
+	ts_ok(s, "goal add cell 0,29 group b");
+	ts_ok(s, "goal add rect 20,10 3,3 group c");
+	f = ff_fields_create(s->level, &o);
+	bytes[0] = ff_fields_bytes(f);
+	for (int g = 1; g <= 3; g++) {
+		const ff_solver *sv;
+		ck_assert_int_eq(ff_fields_get(f, g, &sv), FF_OK);
+		bytes[g] = ff_fields_bytes(f);
+		/* a solver of its own is its field and a workspace */
+		ck_assert_uint_eq(ff_solver_bytes(sv) + wbytes, ff_solver_bytes_for(50, 30));
+	}
+	ck_assert_uint_eq(bytes[1] - bytes[0], wbytes + ff_solver_bytes(ff_fields_peek(f, 1)) +
+			  sizeof(ff_shape));
+	for (int g = 2; g <= 3; g++)
+		ck_assert_uint_eq(bytes[g] - bytes[g - 1],
+				  ff_solver_bytes(ff_fields_peek(f, g)) + sizeof(ff_shape));
+	for (int e = 0; e < 4; e++) {
+		int x = 5 + 9 * e, y = 3 + 6 * e;
+		ff_level_rect(s->level, x, y, 3, 2, e % 2 ? 1 : FF_WALL, NULL);
+		ff_fields_cells_changed(f, x, y, x + 2, y + 1);
+		for (int g = 1; g <= 3; g++) {
+			ff_shape goals[FF_GOALS_MAX];
+			int n = ff_level_group_goals(s->level, g, goals);
+			ff_solver *own = ff_solver_create(50, 30);
+			const ff_solver *sv = ff_fields_peek(f, g);
+			ck_assert_int_eq(ff_solver_solve(own, s->level, goals, n, &o), FF_OK);
+			for (int cy = 0; cy < 30; cy++)
+				for (int cx = 0; cx < 50; cx++) {
+					double a = ff_solver_value(sv, cx, cy), b = ff_solver_value(own, cx, cy);
+					ck_assert_msg(!memcmp(&a, &b, sizeof a), "group %d (%d,%d)", g, cx, cy);
+					ck_assert_int_eq(ff_solver_dir(sv, cx, cy), ff_solver_dir(own, cx, cy));
+				}
+			ff_solver_destroy(own);
+		}
+	}
+	ff_fields_destroy(f);
+	ts_stop(s);
+}
+END_TEST
+
 static Suite *groups_suite(void)
 {
 	Suite *su = suite_create("groups");
@@ -251,6 +306,7 @@ static Suite *groups_suite(void)
 	tcase_add_loop_test(tc, bad_group_commands, 0, (int)(sizeof bad_cmds / sizeof bad_cmds[0]));
 	tcase_add_test(tc, a_group_without_goals_spawns_nobody);
 	tcase_add_test(tc, sixteen_groups_are_too_many);
+	tcase_add_test(tc, group_fields_share_one_queue);
 	suite_add_tcase(su, tc);
 	return su;
 }

@@ -3,6 +3,12 @@
  * asked for (see fields.h).  A field remembers the goals and the costs (its
  * group's movement class's) it was solved for, so a change of goals,
  * classes or cost rules drops exactly the fields it touched.
+ *
+ * The groups' solvers share one queue workspace (solver.h): each keeps
+ * only its field, 10 bytes a cell.  That is sound because they are solved
+ * and repaired here one after another, each to the end in one call, and
+ * never stepped.  The workspace is made with the first solver and freed
+ * with the last.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +18,8 @@
 typedef struct field {
 	ff_solver *own;              /* made here, or NULL */
 	const ff_solver *lent;       /* lent by the caller, or NULL */
-	ff_shape goals[FF_GOALS_MAX];/* what OWN was solved for */
+	ff_shape *goals;             /* what OWN was solved for (NGOALS,
+					made with it) */
 	int ngoals;
 	ff_costs costs;              /* and by which costs */
 	unsigned version;
@@ -22,6 +29,7 @@ struct ff_fields {
 	const ff_level *level;
 	ff_solver_opts opts;
 	const uint16_t *crowd;       /* the crowd term, or NULL */
+	ff_solver_work *work;        /* the solvers' queue, or NULL */
 	field f[FF_GROUPS_MAX];
 	int bad_goal;                /* of the last failed get, or -1 */
 };
@@ -38,29 +46,63 @@ ff_fields *ff_fields_create(const ff_level *level, const ff_solver_opts *opts)
 	return f;
 }
 
-static void drop(field *d)
+/* Frees the workspace once no solver is made on it. */
+static void release_work(ff_fields *f)
+{
+	for (int g = 0; g < FF_GROUPS_MAX; g++)
+		if (f->f[g].own)
+			return;
+	ff_solver_work_destroy(f->work);
+	f->work = NULL;
+}
+
+/* Frees D's solver. */
+static void unmake(ff_fields *f, field *d)
 {
 	ff_solver_destroy(d->own);
+	free(d->goals);
 	d->own = NULL;
+	d->goals = NULL;
 	d->ngoals = 0;
+	release_work(f);
+}
+
+static void drop(ff_fields *f, field *d)
+{
+	unmake(f, d);
 	d->version++;
+}
+
+/* A solver for a field of F (on the shared workspace, made with the
+ * first), or NULL when out of memory. */
+static ff_solver *new_solver(ff_fields *f)
+{
+	if (f->opts.method == FF_METHOD_HIER)
+		return ff_solver_create_hier(f->level->w, f->level->h);
+	if (!f->work)
+		f->work = ff_solver_work_create(f->level->w, f->level->h);
+	return f->work ? ff_solver_create_shared(f->work) : NULL;
 }
 
 void ff_fields_destroy(ff_fields *f)
 {
 	if (!f)
 		return;
-	for (int g = 0; g < FF_GROUPS_MAX; g++)
+	for (int g = 0; g < FF_GROUPS_MAX; g++) {
 		ff_solver_destroy(f->f[g].own);
+		free(f->f[g].goals);
+	}
+	ff_solver_work_destroy(f->work);
 	free(f);
 }
 
 size_t ff_fields_bytes(const ff_fields *f)
 {
-	size_t b = sizeof *f;
+	size_t b = sizeof *f + (f->work ? ff_solver_work_bytes(f->work) : 0);
 
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
-		b += f->f[g].own ? ff_solver_bytes(f->f[g].own) : 0;
+		b += f->f[g].own ? ff_solver_bytes(f->f[g].own) +
+				   (size_t)f->f[g].ngoals * sizeof(ff_shape) : 0;
 	return b;
 }
 
@@ -69,7 +111,7 @@ void ff_fields_set_opts(ff_fields *f, const ff_solver_opts *opts)
 	f->opts = *opts;
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
 		if (f->f[g].own)
-			drop(&f->f[g]);
+			drop(f, &f->f[g]);
 }
 
 void ff_fields_lend(ff_fields *f, int g, const ff_solver *solver)
@@ -80,7 +122,7 @@ void ff_fields_lend(ff_fields *f, int g, const ff_solver *solver)
 		return;
 	d->lent = solver;
 	if (d->own)
-		drop(d);
+		drop(f, d);
 	else
 		d->version++;
 }
@@ -124,16 +166,15 @@ ff_err ff_fields_get(ff_fields *f, int g, const ff_solver **out)
 	}
 	if ((n = ff_level_group_goals(f->level, g, goals)) == 0)
 		return FF_E_NOTFOUND;
-	if (f->opts.method == FF_METHOD_HIER) {
-		/* the hierarchy holds the default class's costs, no crowd */
-		if (f->level->meta.group_class[g] || f->crowd)
-			return FF_E_INVAL;
-		d->own = ff_solver_create_hier(f->level->w, f->level->h);
-	} else {
-		d->own = ff_solver_create(f->level->w, f->level->h);
-	}
-	if (!d->own)
+	/* the hierarchy holds the default class's costs, no crowd */
+	if (f->opts.method == FF_METHOD_HIER && (f->level->meta.group_class[g] || f->crowd))
+		return FF_E_INVAL;
+	d->own = new_solver(f);
+	d->goals = malloc((size_t)n * sizeof *d->goals);
+	if (!d->own || !d->goals) {
+		unmake(f, d);
 		return FF_E_NOMEM;
+	}
 	ff_solver_set_crowd(d->own, f->crowd);
 	ff_solver_set_class(d->own, f->level->meta.group_class[g]);
 	if ((e = ff_solver_solve(d->own, f->level, goals, n, &f->opts)) != FF_OK) {
@@ -141,8 +182,7 @@ ff_err ff_fields_get(ff_fields *f, int g, const ff_solver **out)
 		for (int i = 0, k = ff_solver_bad_goal(d->own); k >= 0 && i < f->level->meta.ngoals; i++)
 			if (f->level->meta.goal_group[i] == g && k-- == 0)
 				f->bad_goal = i;
-		ff_solver_destroy(d->own);
-		d->own = NULL;
+		unmake(f, d);
 		return e;
 	}
 	memcpy(d->goals, goals, (size_t)n * sizeof goals[0]);
@@ -172,7 +212,7 @@ void ff_fields_set_crowd(ff_fields *f, const uint16_t *crowd)
 	f->crowd = crowd;
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
 		if (f->f[g].own)
-			drop(&f->f[g]);
+			drop(f, &f->f[g]);
 		else
 			f->f[g].version++; /* a lent field is in or out of use */
 }
@@ -188,7 +228,7 @@ void ff_fields_crowd_changed(ff_fields *f)
 		if (ff_solver_solve(d->own, f->level, d->goals, d->ngoals, &f->opts) == FF_OK)
 			d->version++;
 		else
-			drop(d);
+			drop(f, d);
 	}
 }
 
@@ -211,7 +251,7 @@ void ff_fields_cells_changed(ff_fields *f, int x0, int y0, int x1, int y1)
 		if (ff_solver_repair(d->own, x0, y0, x1, y1) == FF_OK)
 			d->version++;
 		else
-			drop(d);
+			drop(f, d);
 	}
 }
 
@@ -233,7 +273,7 @@ void ff_fields_meta_changed(ff_fields *f)
 		costs_of(f, g, &now);
 		if (n != d->ngoals || memcmp(goals, d->goals, (size_t)n * sizeof goals[0]) ||
 		    !ff_costs_same(&now, &d->costs))
-			drop(d);
+			drop(f, d);
 	}
 }
 
@@ -241,7 +281,7 @@ void ff_fields_drop_all(ff_fields *f)
 {
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
 		if (f->f[g].own)
-			drop(&f->f[g]);
+			drop(f, &f->f[g]);
 		else
 			f->f[g].version++;
 }

@@ -15,7 +15,8 @@
  * that keeps a copy of it (the simulation) knows when to take it again.
  *
  * Borrows the level for its whole life; allocates a solver per group it
- * solves, and never in a query.
+ * solves (the solvers share one queue workspace, solver.h), and never in
+ * a query.
  */
 #ifndef FF_FIELDS_H
 #define FF_FIELDS_H
@@ -31,7 +32,8 @@ typedef struct ff_fields ff_fields;
 ff_fields *ff_fields_create(const ff_level *level, const ff_solver_opts *opts);
 /* Frees F and the solvers it made; NULL is a no-op. */
 void ff_fields_destroy(ff_fields *f);
-/* Bytes the fields hold (their solvers). */
+/* Bytes the fields hold: their solvers' fields, and once the queue
+ * workspace they share. */
 size_t ff_fields_bytes(const ff_fields *f);
 
 /* Solves with OPTS from now on: every field it made is dropped. */
