@@ -292,25 +292,28 @@ static size_t edge_bytes(const hsec *c)
 	return c->d ? (size_t)c->n * (size_t)c->n * sizeof *c->d : 0;
 }
 
-/* The steps out of sector S from each portal of C (its portals and
- * their costs set), which the search takes from the portal without
- * reading the level's costs: they depend on the cells around the portal
- * alone, whose changes rebuild S. */
+/* The steps out of sector S from each portal of C, which the search
+ * takes from the portal without reading the level's costs: they depend
+ * on the cells around the portal alone, whose changes rebuild S. */
 static void steps_across(const ff_hier *H, long s, hsec *c)
 {
+	int x0, y0, w, h;
+
+	ffh_sector_rect(H, s, &x0, &y0, &w, &h);
 	for (int i = 0; i < c->n; i++) {
 		int x = c->cell[i] % H->w, y = c->cell[i] / H->w;
 		c->across[i] = 0;
-		c->cost[i] = H->cost[c->cell[i]];
-		for (int d = 0; d < H->conn; d++)
-			if (ffh_step_ok(H, x, y, d) &&
-			    sec_of(H, x + ff_dir_dx[d], y + ff_dir_dy[d]) != s)
+		for (int d = 0; d < H->conn; d++) {
+			int nx = x + ff_dir_dx[d], ny = y + ff_dir_dy[d];
+			if ((nx < x0 || ny < y0 || nx >= x0 + w || ny >= y0 + h) &&
+			    ffh_step_ok(H, x, y, d))
 				c->across[i] |= (uint8_t)(1u << d);
+		}
 	}
 }
 
-/* (Re)builds sector S's portals.  The distances between them wait until
- * the search first needs them (ffh_edges()). */
+/* (Re)builds sector S's portals.  Their steps out and the distances
+ * between them wait until the search first needs them (ffh_edges()). */
 static ff_err build_sector(ff_hier *H, long s)
 {
 	hsec *c = &H->sec[s], nc;
@@ -332,7 +335,8 @@ static ff_err build_sector(ff_hier *H, long s)
 		nc.cost = nc.across + n;
 		nc.bytes = bytes;
 		memcpy(nc.cell, cell, (size_t)n * sizeof *cell);
-		steps_across(H, s, &nc);
+		for (int i = 0; i < n; i++)
+			nc.cost[i] = H->cost[cell[i]];
 	}
 	H->nportals += n - c->n;
 	H->graph_bytes += nc.bytes - c->bytes - edge_bytes(c);
@@ -343,15 +347,19 @@ static ff_err build_sector(ff_hier *H, long s)
 	return FF_OK;
 }
 
-/* The distances between sector S's portals, computed the first time they
- * are needed (an open sector's never are: open_distance()); false on
- * FF_E_NOMEM. */
+/* The edges of sector S's portals, computed the first time they are
+ * needed: the steps out of the sector, and the distances between them
+ * (an open sector's never are: open_distance()); false on FF_E_NOMEM. */
 bool ffh_edges(ff_hier *H, long s)
 {
 	hsec *c = &H->sec[s];
 	size_t n = (size_t)c->n;
 	uint32_t *d;
 
+	if (!c->stepped) {
+		steps_across(H, s, c);
+		c->stepped = true;
+	}
 	if (c->open || c->d || !n)
 		return true;
 	if (!(d = malloc(n * n * sizeof *d)))

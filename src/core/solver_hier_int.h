@@ -36,7 +36,8 @@ typedef struct hsec {
 	int32_t *par;               /* n: where g came from (ref, or a near cell) */
 	int32_t *hpos;              /* n: heap position, -1, or SETTLED */
 	uint8_t *across;            /* n: the directions (bits) of the steps
-				       allowed to a cell of another sector */
+				       allowed to a cell of another sector,
+				       once stepped (ffh_edges()) */
 	uint8_t *cost;              /* n: the portal's effective cost */
 	size_t bytes;
 	uint32_t epoch;             /* the search state's order */
@@ -45,6 +46,7 @@ typedef struct hsec {
 	int16_t n;
 	bool open;                  /* one cost and no wall */
 	bool uniform;               /* one cost on every passable cell */
+	bool stepped;               /* across set */
 	uint8_t cmin;               /* its cheapest cost (FF_WALL: all walls) */
 	uint8_t dshift;
 } hsec;
@@ -172,7 +174,8 @@ int ffh_slots_for(long n);
 int ffh_cmp_i32(const void *a, const void *b);
 /* The units from portal I to portal J of sector C. */
 double ffh_intra(const ff_hier *H, const hsec *c, int i, int j);
-/* Computes sector S's portal distances if not yet; false on FF_E_NOMEM. */
+/* Computes sector S's steps across and portal distances if not yet;
+ * false on FF_E_NOMEM. */
 bool ffh_edges(ff_hier *H, long s);
 /* The graph for L's effective costs, built afresh. */
 ff_err ffh_build(ff_hier *H, const ff_level *l, int sector, int conn);
