@@ -357,7 +357,7 @@ static ff_err objects(tl_ctx *c, ff_level *l)
 		sp.area = s, sp.count = (int)o->count, sp.rate = o->rate;
 		err = o->goal ? ff_level_goal_add_to(l, &s, o->group, NULL)
 			      : ff_level_spawn_add_to(l, &sp, o->group, NULL);
-		if (err == FF_E_FULL)
+		if (err == FF_E_FULL && ff_level_group_by_name(l, o->group) < 0)
 			return tl_fail(c, &o->at, 0, "object %d: group '%s' is one too many: at most %d "
 				       "besides the default one", o->id, o->group, FF_GROUPS_MAX - 1);
 		if (err == FF_E_RANGE || err == FF_E_INVAL)
