@@ -292,6 +292,13 @@ static const struct bad_case bad[] = {
 	 0, 0, "layers[0]: data[1] is not a tile number"},
 	{"JSON chunks", JHEAD " \"layers\": [{\"type\": \"tilelayer\", \"chunks\": []}]}\n",
 	 0, 0, "layers[0]: an infinite map (chunks)"},
+	/* found by tests/fuzz/fuzz_tiled: what a message quotes of the input
+	 * comes escaped, one line without control characters */
+	{"newline quoted", "<map orientation=\"orthogonal\" width=\"2\" height=\"1\" "
+	 "tilewidth=\"16\" tileheight=\"16\">\n<tileset firstgid=\"1\">\n<tile id=\"0\">"
+	 "<properties><property name=\"cost\" type=\"int\">1\n\t2</property>"
+	 "</properties></tile></tileset></map>", 3, 0, "not int '1\\n\\t2'"},
+	{"JSON control", JHEAD " \"layers\": \x01}\n", 3, 12, "invalid token near '\\x01'"},
 };
 
 START_TEST(malformed_maps_say_where)
@@ -317,6 +324,36 @@ START_TEST(malformed_maps_say_where)
 }
 END_TEST
 
+static char *serve_bad_tileset(void *ctx, const char *path, size_t *len, char *err, size_t n)
+{
+	static const char tsx[] = "<tileset>\n<tile id=\"x\"/></tileset>";
+	char *buf = malloc(sizeof tsx);
+
+	(void)ctx, (void)path, (void)err, (void)n;
+	ck_assert_ptr_nonnull(buf);
+	memcpy(buf, tsx, sizeof tsx);
+	*len = sizeof tsx - 1;
+	return buf;
+}
+
+/* A message in a tileset names the tileset's file, which the map names:
+ * escaped like the message (found by tests/fuzz/fuzz_tiled). */
+START_TEST(tileset_names_come_escaped)
+{
+	static const char map[] = "<map orientation=\"orthogonal\" width=\"2\" height=\"1\" "
+				  "tilewidth=\"16\" tileheight=\"16\">\n <tileset firstgid=\"1\" "
+				  "source=\"a&#10;b.tsx\"/></map>";
+	ff_tiled_opts o = {NULL, serve_bad_tileset, NULL};
+	ff_tiled_diag d;
+	ff_level *l = NULL;
+
+	ck_assert_int_eq(ff_tiled_parse(map, strlen(map), "m/x.tmx", "x", &o, &l, &d), FF_E_PARSE);
+	ck_assert_str_eq(d.file, "m/a\\nb.tsx");
+	ck_assert_int_eq(d.line, 2);
+	ck_assert_str_eq(d.msg, "<tile> attribute id is not a number: 'x'");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tiled");
@@ -327,6 +364,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, groups_and_classes_read_as_written);
 	tcase_add_test(tc, export_reads_back_the_same_level);
 	tcase_add_loop_test(tc, malformed_maps_say_where, 0, (int)(sizeof bad / sizeof bad[0]));
+	tcase_add_test(tc, tileset_names_come_escaped);
 	suite_add_tcase(s, tc);
 	return s;
 }

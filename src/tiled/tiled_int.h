@@ -91,7 +91,8 @@ typedef struct tl_ctx {
 } tl_ctx;
 
 /* Fills the diagnosis (file AT->file, line AT->line, COL, and AT->what
- * before the message when there is no line) and returns FF_E_PARSE. */
+ * before the message when there is no line), control characters escaped
+ * (ff_escape), and returns FF_E_PARSE. */
 ff_err tl_fail(tl_ctx *c, const tl_where *at, int col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* Keeps a copy of PATH in the map's list of files and returns it (NULL

@@ -26,6 +26,10 @@ ff_err tl_fail(tl_ctx *c, const tl_where *at, int col, const char *fmt, ...)
 		snprintf(d->msg, sizeof d->msg, "%s: %s", at->what, msg);
 	else
 		snprintf(d->msg, sizeof d->msg, "%s", msg);
+	/* both quote the input (a value, a tileset's name): one line, and
+	 * nothing that drives the terminal */
+	ff_escape_msg(d->file, sizeof d->file);
+	ff_escape_msg(d->msg, sizeof d->msg);
 	return FF_E_PARSE;
 }
 
