@@ -324,6 +324,31 @@ START_TEST(malformed_maps_say_where)
 }
 END_TEST
 
+/* A note as the text format keeps it: each line ending in '\n', no CR
+ * before it; else it changed through the text format (found by
+ * tests/fuzz/fuzz_tiled). */
+START_TEST(notes_read_as_the_text_format_keeps_them)
+{
+	static const char map[] = JHEAD " \"properties\": [{\"name\": \"note\", \"value\": "
+				  "\"one\\r\\ntwo\\r\"}],\n \"layers\": [{\"type\": \"tilelayer\", "
+				  "\"data\": [1, 1]}]}\n";
+	ff_level *l = NULL, *back = NULL;
+	ff_tiled_diag d;
+	ff_diag dd;
+	size_t len;
+	char *text;
+
+	ck_assert_int_eq(ff_tiled_parse(map, strlen(map), "x.tmj", "x", NULL, &l, &d), FF_OK);
+	ck_assert_str_eq(l->meta.note, "one\ntwo\n");
+	text = ff_textlevel_format(l, &len);
+	ck_assert_int_eq(ff_textlevel_parse(text, len, &back, &dd), FF_OK);
+	ck_assert(ff_level_equal(l, back));
+	free(text);
+	ff_level_destroy(l);
+	ff_level_destroy(back);
+}
+END_TEST
+
 static char *serve_bad_tileset(void *ctx, const char *path, size_t *len, char *err, size_t n)
 {
 	static const char tsx[] = "<tileset>\n<tile id=\"x\"/></tileset>";
@@ -365,6 +390,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, export_reads_back_the_same_level);
 	tcase_add_loop_test(tc, malformed_maps_say_where, 0, (int)(sizeof bad / sizeof bad[0]));
 	tcase_add_test(tc, tileset_names_come_escaped);
+	tcase_add_test(tc, notes_read_as_the_text_format_keeps_them);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -186,6 +186,29 @@ ff_err tl_object_property(tl_ctx *c, void *arg, const tl_where *at, const char *
 	return FF_OK;
 }
 
+/* NOTE as a level keeps it, every line ending in '\n' without the CRs
+ * before it (as the text format reads its note lines), into BUF (SIZE
+ * bytes); false when it does not fit. */
+static bool note(char *buf, size_t size, const char *note)
+{
+	size_t n = 0;
+
+	while (*note) {
+		size_t len = strcspn(note, "\n"), keep = len;
+
+		while (keep && note[keep - 1] == '\r')
+			keep--;
+		if (n + keep + 1 >= size)
+			return false;
+		memcpy(buf + n, note, keep);
+		n += keep;
+		buf[n++] = '\n';
+		note += len + (note[len] == '\n');
+	}
+	buf[n] = '\0';
+	return true;
+}
+
 ff_err tl_map_property(tl_ctx *c, void *arg, const tl_where *at, const char *name,
 		       const char *type, const char *value)
 {
@@ -200,10 +223,9 @@ ff_err tl_map_property(tl_ctx *c, void *arg, const tl_where *at, const char *nam
 			return tl_fail(c, at, 0, "map property 'name': bad level name '%s'", value);
 		snprintf(m->name, sizeof m->name, "%s", value);
 	} else if (!strcmp(name, "note")) {
-		if (strlen(value) >= sizeof m->note)
+		if (!note(m->note, sizeof m->note, value))
 			return tl_fail(c, at, 0, "map property 'note' is longer than %zu bytes",
-				       sizeof m->note - 1);
-		snprintf(m->note, sizeof m->note, "%s", value);
+				       sizeof m->note - 2);
 	} else if (!strcmp(name, "classes") || !strcmp(name, "groups")) {
 		/* read once the map is (tiled_level.c) */
 		bool cls = name[0] == 'c';
