@@ -349,6 +349,26 @@ START_TEST(notes_read_as_the_text_format_keeps_them)
 }
 END_TEST
 
+/* A note longer than a level keeps is refused, not cut (a line of 2046
+ * bytes and its newline would fit, and were all that was kept). */
+START_TEST(a_long_note_is_refused)
+{
+	char map[4096], line[FF_NOTE_MAX - 1];
+	ff_level *l = NULL;
+	ff_tiled_diag d;
+
+	memset(line, 'a', sizeof line - 1);
+	line[sizeof line - 1] = '\0';
+	snprintf(map, sizeof map, HEAD " <properties><property name=\"note\" value=\"%s&#10;"
+		 "more\"/></properties>\n <layer name=\"a\"><data encoding=\"csv\">1,1</data>"
+		 "</layer></map>", line);
+	ck_assert_int_eq(ff_tiled_parse(map, strlen(map), "x.tmx", "x", NULL, &l, &d), FF_E_PARSE);
+	ck_assert_ptr_null(l);
+	ck_assert_int_eq(d.line, 4);
+	ck_assert_str_eq(d.msg, "map property 'note' is longer than 2046 bytes");
+}
+END_TEST
+
 static char *serve_bad_tileset(void *ctx, const char *path, size_t *len, char *err, size_t n)
 {
 	static const char tsx[] = "<tileset>\n<tile id=\"x\"/></tileset>";
@@ -391,6 +411,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, malformed_maps_say_where, 0, (int)(sizeof bad / sizeof bad[0]));
 	tcase_add_test(tc, tileset_names_come_escaped);
 	tcase_add_test(tc, notes_read_as_the_text_format_keeps_them);
+	tcase_add_test(tc, a_long_note_is_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -29,6 +29,10 @@ typedef struct tl_where {
  * FF_CLASSES_MAX or FF_GROUPS_MAX entries of a few words). */
 #define TL_LIST_MAX 1024
 
+/* The room for a property's value as text: a byte more than the longest
+ * note, so that a longer one is refused as too long, not cut to fit. */
+#define TL_VALUE_MAX (FF_NOTE_MAX + 1)
+
 typedef struct tl_tile {
 	unsigned id;
 	bool has_cost, has_wall, has_terrain, has_glyph;

@@ -66,7 +66,7 @@ static ff_err properties(tl_ctx *c, const tl_where *w, json_t *o,
 		return tl_fail(c, w, 0, "'properties' must be an array");
 	json_array_foreach(ps, i, p) {
 		json_t *v = json_object_get(p, "value");
-		char value[FF_NOTE_MAX];
+		char value[TL_VALUE_MAX];
 		ff_err err;
 
 		if (json_is_string(v))

@@ -64,7 +64,7 @@ static ff_err properties(tl_ctx *c, const char *file, xmlNodePtr n,
 		if (!is(ps, "properties"))
 			continue;
 		for (xmlNodePtr p = ps->children; p; p = p->next) {
-			char name[64], type[16], value[FF_NOTE_MAX];
+			char name[64], type[16], value[TL_VALUE_MAX];
 			tl_where w = at(file, p);
 			ff_err err;
 
