@@ -298,6 +298,33 @@ static const struct bad_case bad[] = {
 	 "tilewidth=\"16\" tileheight=\"16\">\n<tileset firstgid=\"1\">\n<tile id=\"0\">"
 	 "<properties><property name=\"cost\" type=\"int\">1\n\t2</property>"
 	 "</properties></tile></tileset></map>", 3, 0, "not int '1\\n\\t2'"},
+	/* found by tests/fuzz/fuzz_tiled: numbers too big for their type, or
+	 * not numbers (UBSan's float-cast-overflow) */
+	{"object id", HEAD " <layer name=\"a\"><data encoding=\"csv\">1,1</data></layer>\n"
+	 " <objectgroup><object id=\"1e63\" type=\"goal\" x=\"0\" y=\"0\"><point/></object>"
+	 "</objectgroup></map>\n", 5, 0, "object id 1e+63: expected a whole number 0..2147483647"},
+	{"JSON object id", JHEAD " \"layers\": [{\"type\": \"tilelayer\", \"data\": [1, 1]}, "
+	 "{\"type\": \"objectgroup\", \"objects\": [{\"type\": \"goal\", \"id\": -1.5, "
+	 "\"point\": true}]}]}\n", 0, 0, "layers[1].objects[0]: object id -1.5: expected"},
+	{"width nan", "<map orientation=\"orthogonal\" width=\"nan\" height=\"1\" tilewidth=\"16\" "
+	 "tileheight=\"16\"/>", 1, 0, "<map> attribute width is not a number: 'nan'"},
+	{"tile width", "<map orientation=\"orthogonal\" width=\"2\" height=\"1\" tilewidth=\"1e300\" "
+	 "tileheight=\"16\"/>", 1, 0, "tile size 1e+300x16: expected whole pixels 1..65536"},
+	{"firstgid inf", "<map orientation=\"orthogonal\" width=\"2\" height=\"1\" tilewidth=\"16\" "
+	 "tileheight=\"16\">\n <tileset firstgid=\"inf\"/></map>", 2, 0,
+	 "<tileset> attribute firstgid is not a number: 'inf'"},
+	{"tile gid", HEAD " <layer name=\"a\"><data>\n  <tile gid=\"1\"/><tile gid=\"1e10\"/></data>"
+	 "</layer></map>\n", 5, 0, "layer data: <tile> gid 1e+10 is not a tile number"},
+	{"goal far", HEAD " <layer name=\"a\"><data encoding=\"csv\">1,1</data></layer>\n"
+	 " <objectgroup><object id=\"2\" type=\"goal\" x=\"1e300\" y=\"0\"><point/></object>"
+	 "</objectgroup></map>\n", 5, 0, "object 2: the goal is not inside the 2x1 map"},
+	{"JSON spawn far", JHEAD " \"layers\": [{\"type\": \"tilelayer\", \"data\": [1, 1]}, "
+	 "{\"type\": \"objectgroup\", \"objects\": [{\"type\": \"spawn\", \"id\": 3, \"x\": 0, "
+	 "\"y\": 0, \"width\": 1e300, \"height\": 16, \"properties\": [{\"name\": \"count\", "
+	 "\"type\": \"int\", \"value\": 3}]}]}]}\n", 0, 0,
+	 "layers[1].objects[0]: object 3: the spawn is not inside the 2x1 map"},
+	{"JSON width", "{\"width\": 1e300, \"height\": 1, \"tilewidth\": 16, \"tileheight\": 16}",
+	 0, 0, "map: 'width' must be a whole number 1..16384"},
 	{"JSON control", JHEAD " \"layers\": \x01}\n", 3, 12, "invalid token near '\\x01'"},
 };
 

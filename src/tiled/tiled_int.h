@@ -14,6 +14,9 @@
 #include "core/buf.h"
 #include "tiled.h"
 
+/* The widest and tallest tile, in pixels. */
+#define TL_TILE_MAX (1 << 16)
+
 /* Flip and rotation flags of a gid (Tiled's top four bits). */
 #define TL_GID_FLAGS 0xF0000000u
 
@@ -110,6 +113,9 @@ void tl_resolve(const char *from, const char *ref, char *buf, size_t n);
 tl_tileset *tl_add_set(tl_map *m, unsigned firstgid);
 tl_tile *tl_add_tile(tl_tileset *s, unsigned id);
 tl_object *tl_add_object(tl_map *m);
+/* Sets O's id to ID, written AT O's place; an error when it is not a whole
+ * number 0..INT_MAX. */
+ff_err tl_object_id(tl_ctx *c, tl_object *o, double id);
 /* Frees what the map owns. */
 void tl_map_fini(tl_map *m);
 

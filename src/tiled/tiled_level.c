@@ -311,7 +311,21 @@ static ff_err cells(tl_ctx *c, ff_level *l, const gid_value *table, size_t n)
 	return FF_OK;
 }
 
-/* Object O as a shape of cells. */
+/* True when V cells is near enough the map to be a cell number (an int):
+ * a shape further off is outside it anyway. */
+static bool near(double v)
+{
+	return v >= -FF_LEVEL_MAX_SIDE && v <= 2.0 * FF_LEVEL_MAX_SIDE;
+}
+
+/* True when object O's corners are near the map (in cells). */
+static bool near_map(const tl_map *m, const tl_object *o)
+{
+	return near(o->x / m->tw) && near(o->y / m->th) && near((o->x + o->w) / m->tw) &&
+	       near((o->y + o->h) / m->th);
+}
+
+/* Object O, near the map, as a shape of cells. */
 static bool shape_of(const tl_map *m, const tl_object *o, ff_shape *s)
 {
 	double tw = m->tw, th = m->th;
@@ -344,6 +358,9 @@ static ff_err objects(tl_ctx *c, ff_level *l)
 		ff_shape s;
 		ff_err err;
 
+		if (!near_map(c->m, o))
+			return tl_fail(c, &o->at, 0, "object %d: the %s is not inside the %dx%d map",
+				       o->id, what, l->w, l->h);
 		if (!shape_of(c->m, o, &s))
 			return tl_fail(c, &o->at, 0, "object %d: a %s is a rectangle, an ellipse or a "
 				       "point, not rotated, not a tile", o->id, what);

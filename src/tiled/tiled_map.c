@@ -3,6 +3,7 @@
  * filled, messages, files and properties, and the entry points of tiled.h.
  */
 #define _GNU_SOURCE /* memmem */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +91,15 @@ tl_object *tl_add_object(tl_map *m)
 	o += m->nobjs++;
 	memset(o, 0, sizeof *o);
 	return o;
+}
+
+ff_err tl_object_id(tl_ctx *c, tl_object *o, double id)
+{
+	if (!(id >= 0 && id <= INT_MAX && id == (int)id))
+		return tl_fail(c, &o->at, 0, "object id %g: expected a whole number 0..%d", id,
+			       INT_MAX);
+	o->id = (int)id;
+	return FF_OK;
 }
 
 void tl_map_fini(tl_map *m)

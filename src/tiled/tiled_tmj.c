@@ -32,7 +32,7 @@ static ff_err whole(tl_ctx *c, const tl_where *w, json_t *o, const char *key, lo
 		return FF_OK;
 	}
 	d = json_number_value(j);
-	if (!json_is_number(j) || d != (long)d || d < lo || d > hi)
+	if (!json_is_number(j) || d < lo || d > hi || d != (long)d)
 		return tl_fail(c, w, 0, "'%s' must be a whole number %ld..%ld", key, lo, hi);
 	*v = (long)d;
 	return FF_OK;
@@ -209,7 +209,8 @@ static ff_err object(tl_ctx *c, json_t *j, const tl_where *w)
 	    (err = number(c, w, j, "y", &o->y)) || (err = number(c, w, j, "width", &o->w)) ||
 	    (err = number(c, w, j, "height", &o->h)) || (err = number(c, w, j, "rotation", &rot)))
 		return err;
-	o->id = (int)id;
+	if ((err = tl_object_id(c, o, id)))
+		return err;
 	if (json_is_true(json_object_get(j, "ellipse")))
 		o->kind = TL_ELLIPSE;
 	if (json_is_true(json_object_get(j, "point")))
@@ -264,8 +265,8 @@ static ff_err map_head(tl_ctx *c, const char *file, json_t *root)
 			       "Infinite and save again");
 	if ((err = whole(c, &w, root, "width", 1, FF_LEVEL_MAX_SIDE, 0, &mw)) ||
 	    (err = whole(c, &w, root, "height", 1, FF_LEVEL_MAX_SIDE, 0, &mh)) ||
-	    (err = whole(c, &w, root, "tilewidth", 1, 1 << 16, 0, &tw)) ||
-	    (err = whole(c, &w, root, "tileheight", 1, 1 << 16, 0, &th)))
+	    (err = whole(c, &w, root, "tilewidth", 1, TL_TILE_MAX, 0, &tw)) ||
+	    (err = whole(c, &w, root, "tileheight", 1, TL_TILE_MAX, 0, &th)))
 		return err;
 	if (!mw || !mh || !tw || !th)
 		return tl_fail(c, &w, 0, "'width', 'height', 'tilewidth' and 'tileheight' are needed");

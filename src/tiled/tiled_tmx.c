@@ -6,6 +6,7 @@
  * Messages carry the element's line; a malformed file, libxml2's line and
  * column.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,8 @@ static bool attr(xmlNodePtr n, const char *name, char *buf, size_t size)
 	return v != NULL;
 }
 
-/* A number attribute; DEF when absent, an error when not a number. */
+/* A number attribute; DEF when absent, an error when not a finite
+ * number. */
 static ff_err num(tl_ctx *c, const char *file, xmlNodePtr n, const char *name, double def,
 		  double *v)
 {
@@ -49,7 +51,7 @@ static ff_err num(tl_ctx *c, const char *file, xmlNodePtr n, const char *name, d
 		return FF_OK;
 	}
 	*v = strtod(buf, &e);
-	if (e == buf || *e)
+	if (e == buf || *e || !isfinite(*v))
 		return tl_fail(c, &w, 0, "<%s> attribute %s is not a number: '%s'",
 			       (const char *)n->name, name, buf);
 	return FF_OK;
@@ -240,6 +242,10 @@ static ff_err data(tl_ctx *c, const char *file, xmlNodePtr n)
 				       c->m->w, c->m->h);
 		if ((err = num(c, file, t, "gid", 0, &gid)))
 			return err;
+		if (gid < 0 || gid > 0xFFFFFFFFu || gid != (uint32_t)gid) {
+			tl_where tw = at(file, t);
+			return tl_fail(c, &tw, 0, "layer data: <tile> gid %g is not a tile number", gid);
+		}
 		c->m->gids[k++] = (uint32_t)gid & ~TL_GID_FLAGS;
 	}
 	if (k != (size_t)c->m->w * (size_t)c->m->h)
@@ -291,7 +297,8 @@ static ff_err object(tl_ctx *c, const char *file, xmlNodePtr n)
 	    (err = num(c, file, n, "height", 0, &o->h)) ||
 	    (err = num(c, file, n, "rotation", 0, &rot)))
 		return err;
-	o->id = (int)id;
+	if ((err = tl_object_id(c, o, id)))
+		return err;
 	if (rot != 0 || attr(n, "gid", gid, sizeof gid))
 		o->kind = TL_OTHER;
 	for (xmlNodePtr k = n->children; k; k = k->next)
@@ -345,8 +352,10 @@ static ff_err map_head(tl_ctx *c, const char *file, xmlNodePtr root)
 	    h != (int)h)
 		return tl_fail(c, &where, 0, "map size %gx%g: each side must be 1..%d", w, h,
 			       FF_LEVEL_MAX_SIDE);
-	if (tw < 1 || th < 1 || tw != (int)tw || th != (int)th)
-		return tl_fail(c, &where, 0, "tile size %gx%g: expected whole pixels", tw, th);
+	if (tw < 1 || th < 1 || tw > TL_TILE_MAX || th > TL_TILE_MAX || tw != (int)tw ||
+	    th != (int)th)
+		return tl_fail(c, &where, 0, "tile size %gx%g: expected whole pixels 1..%d", tw, th,
+			       TL_TILE_MAX);
 	c->m->w = (int)w, c->m->h = (int)h, c->m->tw = (int)tw, c->m->th = (int)th;
 	return properties(c, file, root, tl_map_property, NULL);
 }
