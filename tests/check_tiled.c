@@ -396,6 +396,28 @@ START_TEST(a_long_note_is_refused)
 }
 END_TEST
 
+/* The 64th external tileset is one too many: a message, not 'out of
+ * memory' (found reading the reader for tests/fuzz/fuzz_tiled). */
+START_TEST(too_many_external_tilesets)
+{
+	char map[8192];
+	size_t n = (size_t)snprintf(map, sizeof map, "<map orientation=\"orthogonal\" width=\"2\" "
+				    "height=\"1\" tilewidth=\"16\" tileheight=\"16\">");
+	ff_tiled_opts o = {NULL, read_file, NULL};
+	ff_level *l = NULL;
+	ff_tiled_diag d;
+
+	for (int i = 0; i < 64; i++)
+		n += (size_t)snprintf(map + n, sizeof map - n, "\n<tileset firstgid=\"%d\" "
+				      "source=\"terrain.tsx\"/>", 1 + 10 * i);
+	snprintf(map + n, sizeof map - n, "</map>");
+	ck_assert_int_eq(ff_tiled_parse(map, strlen(map), DIR "/x.tmx", "x", &o, &l, &d),
+			 FF_E_PARSE);
+	ck_assert_int_eq(d.line, 65);
+	ck_assert_str_eq(d.msg, "external tileset 'terrain.tsx': a map takes at most 63");
+}
+END_TEST
+
 static char *serve_bad_tileset(void *ctx, const char *path, size_t *len, char *err, size_t n)
 {
 	static const char tsx[] = "<tileset>\n<tile id=\"x\"/></tileset>";
@@ -439,6 +461,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, tileset_names_come_escaped);
 	tcase_add_test(tc, notes_read_as_the_text_format_keeps_them);
 	tcase_add_test(tc, a_long_note_is_refused);
+	tcase_add_test(tc, too_many_external_tilesets);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -67,6 +67,9 @@ typedef struct tl_object {
 	tl_where at;
 } tl_object;
 
+/* The map and its external tilesets: at most this many files. */
+#define TL_FILES_MAX 64
+
 typedef struct tl_map {
 	int w, h, tw, th;        /* cells; tile size in pixels */
 	uint32_t *gids;          /* w * h, flags masked */
@@ -84,7 +87,7 @@ typedef struct tl_map {
 	double params[FF_P__COUNT];
 	bool has_param[FF_P__COUNT];
 	tl_where param_at[FF_P__COUNT];
-	char *files[64];         /* the map's path and each tileset's (owned) */
+	char *files[TL_FILES_MAX]; /* the map's path and each tileset's (owned) */
 	int nfiles;
 	bool layer_found;        /* a tile layer was read */
 } tl_map;
@@ -103,7 +106,7 @@ typedef struct tl_ctx {
 ff_err tl_fail(tl_ctx *c, const tl_where *at, int col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* Keeps a copy of PATH in the map's list of files and returns it (NULL
- * when out of memory or past 64 files). */
+ * when out of memory or past TL_FILES_MAX files). */
 const char *tl_file(tl_map *m, const char *path);
 /* PATH of a file named REF in a map or tileset file FROM: REF when
  * absolute, else relative to FROM's folder; into BUF. */

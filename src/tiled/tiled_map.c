@@ -38,7 +38,7 @@ const char *tl_file(tl_map *m, const char *path)
 {
 	size_t n = strlen(path) + 1;
 
-	if (m->nfiles == (int)(sizeof m->files / sizeof m->files[0]) ||
+	if (m->nfiles == TL_FILES_MAX ||
 	    !(m->files[m->nfiles] = malloc(n)))
 		return NULL;
 	memcpy(m->files[m->nfiles], path, n);
@@ -282,6 +282,9 @@ ff_err tl_external(tl_ctx *c, tl_tileset *s, const tl_where *at, const char *ref
 	if (!c->opts->read)
 		return tl_fail(c, at, 0, "external tileset '%s': this reader takes embedded "
 			       "tilesets only", ref);
+	if (c->m->nfiles == TL_FILES_MAX)
+		return tl_fail(c, at, 0, "external tileset '%s': a map takes at most %d", ref,
+			       TL_FILES_MAX - 1);
 	tl_resolve(at->file, ref, path, sizeof path);
 	if (!(file = tl_file(c->m, path)))
 		return FF_E_NOMEM;
