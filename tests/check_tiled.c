@@ -325,6 +325,9 @@ static const struct bad_case bad[] = {
 	 "layers[1].objects[0]: object 3: the spawn is not inside the 2x1 map"},
 	{"JSON width", "{\"width\": 1e300, \"height\": 1, \"tilewidth\": 16, \"tileheight\": 16}",
 	 0, 0, "map: 'width' must be a whole number 1..16384"},
+	{"JSON note control", JHEAD " \"properties\": [{\"name\": \"note\", \"value\": "
+	 "\"a\\u0001b\"}],\n \"layers\": [{\"type\": \"tilelayer\", \"data\": [1, 1]}]}\n",
+	 0, 0, "map: map property 'note' holds a control character"},
 	{"JSON control", JHEAD " \"layers\": \x01}\n", 3, 12, "invalid token near '\\x01'"},
 };
 
