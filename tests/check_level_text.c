@@ -192,6 +192,9 @@ static const struct bad_case bad_text[] = {
 	{"long row", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n.....\n....\nend\n", 6, 5, "row 1 has 5 cells"},
 	{"unknown glyph", "fieldmarshal level 1\nname t\nsize 4 3\ngrid\n....\n..X.\n....\nend\n", 6, 3, "unknown glyph 'X'"},
 	{"size 0", "fieldmarshal level 1\nname t\nsize 0 3\n", 3, 6, "width 0 is out of range"},
+	/* XML cannot hold it: the level would export as a TMX no reader takes */
+	{"note control", "# a note\n# a\x01" "b\nfieldmarshal level 2\n", 2, 4,
+	 "a control character in the note"},
 	{"size 16385", "fieldmarshal level 1\nname t\nsize 4 16385\n", 3, 8,
 	 "height 16385 is out of range 1..16384"},
 	{"width 16385", "fieldmarshal level 1\nname t\nsize 16385 4\n", 3, 6,

@@ -1043,11 +1043,19 @@ ff_err ff_level_set_name(ff_level *l, const char *name, ff_patch *undo)
 	return commit_meta(l, &m, undo);
 }
 
+bool ff_note_ok(const char *note)
+{
+	for (; *note; note++)
+		if ((unsigned char)*note < 0x20 && *note != '\t' && *note != '\n' && *note != '\r')
+			return false;
+	return true;
+}
+
 ff_err ff_level_set_note(ff_level *l, const char *note, ff_patch *undo)
 {
 	ff_level_meta m;
 
-	if (strlen(note) >= FF_NOTE_MAX)
+	if (strlen(note) >= FF_NOTE_MAX || !ff_note_ok(note))
 		return FF_E_INVAL;
 	m = l->meta;
 	strcpy(m.note, note);

@@ -406,6 +406,9 @@ ff_err ff_level_put(ff_level *l, int x, int y, int value);
 
 /* True when NAME is a valid level name: 1..63 chars of [A-Za-z0-9_.-]. */
 bool ff_level_name_ok(const char *name);
+/* True when NOTE is text every format holds: no control character but
+ * tab, newline and CR (XML, for Tiled's TMX, holds no others). */
+bool ff_note_ok(const char *note);
 /* True when NAME can name a terrain of COST: 1..15 printable characters,
  * not all digits (commands read those as a cost), and "wall" only for the
  * wall itself. */

@@ -158,6 +158,11 @@ static ff_err read_top(reader *r, ff_buf *note)
 			 * '\n' alone, so it formats the same each time */
 			while (n > skip && r->line[n - 1] == '\r')
 				n--;
+			for (size_t i = skip; i < n; i++)
+				if ((unsigned char)r->line[i] < 0x20 && r->line[i] != '\t' &&
+				    r->line[i] != '\r')
+					return fail(r, (int)i + 1, "a control character in the note (a "
+						    "tab is the only one it takes)");
 			ff_buf_add(note, r->line + skip, n - skip);
 			ff_buf_putc(note, '\n');
 			continue;

@@ -196,16 +196,6 @@ ff_err tl_object_property(tl_ctx *c, void *arg, const tl_where *at, const char *
 	return FF_OK;
 }
 
-/* True when S holds no control character but tab, newline and CR: the
- * text XML holds, so that a note read from TMJ can be written as TMX. */
-static bool xml_text(const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n' && *s != '\r')
-			return false;
-	return true;
-}
-
 /* NOTE as a level keeps it, every line ending in '\n' without the CRs
  * before it (as the text format reads its note lines), into BUF (SIZE
  * bytes); false when it does not fit. */
@@ -243,7 +233,7 @@ ff_err tl_map_property(tl_ctx *c, void *arg, const tl_where *at, const char *nam
 			return tl_fail(c, at, 0, "map property 'name': bad level name '%s'", value);
 		snprintf(m->name, sizeof m->name, "%s", value);
 	} else if (!strcmp(name, "note")) {
-		if (!xml_text(value))
+		if (!ff_note_ok(value))
 			return tl_fail(c, at, 0, "map property 'note' holds a control character "
 				       "(a tab and line ends are the only ones a note takes)");
 		if (!note(m->note, sizeof m->note, value))

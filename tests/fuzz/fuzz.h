@@ -121,6 +121,7 @@ static inline void fuzz_check_level(const ff_level *l)
 		FUZZ_CHECK(ff_param_ok((ff_param_id)i, m->params[i]), "parameter %d = %g", i,
 			   m->params[i]);
 	FUZZ_CHECK(strlen(m->note) < FF_NOTE_MAX, "note too long");
+	FUZZ_CHECK(ff_note_ok(m->note), "a control character in the note");
 }
 
 /* A copy of DATA with a NUL after it, for the parsers of C strings. */
