@@ -24,7 +24,7 @@ tests_fuzz_fuzz_replay_LDADD = $(FUZZ_TEST_LDADD)
 tests_fuzz_fuzz_cmds_SOURCES = tests/fuzz/fuzz_cmds.c $(FUZZ_TEST_SOURCES)
 tests_fuzz_fuzz_cmds_CFLAGS = $(AM_CFLAGS) -DFF_FUZZ_CORPUS='"$(FUZZ_CORPUS)/cmds"'
 tests_fuzz_fuzz_cmds_LDADD = $(FUZZ_TEST_LDADD)
-EXTRA_DIST += tests/fuzz/corpus
+EXTRA_DIST += tests/fuzz/corpus tests/fuzz/tiled.dict
 
 # 'make fuzz': each target built with $(FUZZ_CC) (clang), libFuzzer, ASan
 # and UBSan in tests/fuzz/build/, then run FUZZ_TIME seconds (one job) from
@@ -32,7 +32,8 @@ EXTRA_DIST += tests/fuzz/corpus
 # a leak or a failed check stops it with the input in
 # tests/fuzz/build/NAME-crash-*: add that file to the corpus with the fix.
 # The Tiled target also links src/tiled and its libraries, and takes longer
-# inputs (its seeds are XML and JSON exports of the shipped levels).
+# inputs (its seeds are XML and JSON exports of the shipped levels).  A
+# target with a tests/fuzz/NAME.dict gets it as its libFuzzer dictionary.
 FUZZ_TIME = 60
 FUZZ_MAX_LEN = 4096
 FUZZ_TILED_MAX_LEN = 12288
@@ -66,10 +67,11 @@ fuzz:
 	done
 	@for t in $(FUZZ_TARGETS); do \
 	  case $$t in tiled) len=$(FUZZ_TILED_MAX_LEN) ;; *) len=$(FUZZ_MAX_LEN) ;; esac; \
+	  dict=; test ! -f $(srcdir)/tests/fuzz/$$t.dict || dict=-dict=$(srcdir)/tests/fuzz/$$t.dict; \
 	  mkdir -p $(FUZZ_DIR)/corpus-$$t; \
 	  echo "  FUZZ     $$t, $(FUZZ_TIME) s"; \
 	  $(FUZZ_DIR)/fuzz_$$t -max_total_time=$(FUZZ_TIME) -max_len=$$len \
-	    -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/$$t- \
+	    -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/$$t- $$dict \
 	    $(FUZZ_DIR)/corpus-$$t $(srcdir)/tests/fuzz/corpus/$$t \
 	    > $(FUZZ_DIR)/$$t.log 2>&1 || { tail -n 40 $(FUZZ_DIR)/$$t.log; exit 1; }; \
 	  sed -n 's/^stat::number_of_executed_units: */    runs: /p; s/^stat::peak_rss_mb: */    peak MB: /p' \
