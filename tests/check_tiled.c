@@ -298,8 +298,9 @@ static const struct bad_case bad[] = {
 	 "tilewidth=\"16\" tileheight=\"16\">\n<tileset firstgid=\"1\">\n<tile id=\"0\">"
 	 "<properties><property name=\"cost\" type=\"int\">1\n\t2</property>"
 	 "</properties></tile></tileset></map>", 3, 0, "not int '1\\n\\t2'"},
-	/* found by tests/fuzz/fuzz_tiled: numbers too big for their type, or
-	 * not numbers (UBSan's float-cast-overflow) */
+	/* numbers too big for their type, or not numbers (UBSan's
+	 * float-cast-overflow): the object id found by tests/fuzz/fuzz_tiled,
+	 * the others reading the reader for it */
 	{"object id", HEAD " <layer name=\"a\"><data encoding=\"csv\">1,1</data></layer>\n"
 	 " <objectgroup><object id=\"1e63\" type=\"goal\" x=\"0\" y=\"0\"><point/></object>"
 	 "</objectgroup></map>\n", 5, 0, "object id 1e+63: expected a whole number 0..2147483647"},
