@@ -387,6 +387,31 @@ START_TEST(nul_bytes_refused)
 }
 END_TEST
 
+/* A level name may be 63 characters (docs/formats.md), and a level with
+ * one reads back: words of the text format were cut at 31 once, so such a
+ * level (named by a Tiled map, a command, a long file name) was written
+ * but not read (found by tests/fuzz/fuzz_tiled). */
+START_TEST(a_63_character_name_reads_back)
+{
+	char name[FF_NAME_MAX], *y;
+	ff_level *a, *b = NULL;
+	ff_diag diag;
+	size_t len;
+
+	memset(name, 'n', sizeof name - 1);
+	name[sizeof name - 1] = '\0';
+	a = ff_level_create(2, 1, name);
+	ck_assert_ptr_nonnull(a);
+	y = ff_textlevel_format(a, &len);
+	ck_assert_msg(ff_textlevel_parse(y, len, &b, &diag) == FF_OK, "%d:%d: %s", diag.line,
+		      diag.col, diag.msg);
+	ck_assert_str_eq(b->meta.name, name);
+	free(y);
+	ff_level_destroy(a);
+	ff_level_destroy(b);
+}
+END_TEST
+
 /* format(parse(x)) is canonical for whatever a parser accepts: a note line
  * ending in CR CR LF once kept a CR that the next parse dropped, so a level
  * changed (and its hash with it) when shown twice. */
@@ -551,6 +576,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, map_characters_keep_their_terrain);
 	tcase_add_test(tc, large_level_round_trip);
 	tcase_add_loop_test(tc, malformed_text, 0, (int)(sizeof bad_text / sizeof bad_text[0]));
+	tcase_add_test(tc, a_63_character_name_reads_back);
 	tcase_add_loop_test(tc, malformed_map, 0, (int)(sizeof bad_map / sizeof bad_map[0]));
 	tcase_add_test(tc, messages_escape_control_characters);
 	tcase_add_test(tc, nul_bytes_refused);

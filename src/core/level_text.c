@@ -75,12 +75,13 @@ static ff_err fail(reader *r, int col, const char *fmt, ...)
 	return FF_E_PARSE;
 }
 
-/* Splits the current line into at most MAX words (at most 31 chars each). */
+/* Splits the current line into at most MAX words, each as long as the
+ * longest a level needs, its name (FF_NAME_MAX - 1 chars). */
 #define FF_WORDS_MAX 12
 
 typedef struct words {
 	int n;
-	char w[FF_WORDS_MAX][32];
+	char w[FF_WORDS_MAX][FF_NAME_MAX];
 	int col[FF_WORDS_MAX];
 } words;
 
