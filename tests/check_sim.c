@@ -28,6 +28,7 @@
 #include "core/sim.h"
 #include "core/solver.h"
 #include "core/level_text.h"
+#include "core/sim_impl.h"
 #include "core/sim_spatial.h"
 #include "testutil.h"
 
@@ -1104,6 +1105,53 @@ START_TEST(the_worker_takes_no_signals)
 }
 END_TEST
 
+/* Which thread ran each part of a job, and how often. */
+typedef struct job_parts {
+	int ran[1000];
+	int by[1000];
+} job_parts;
+
+static void note_part(void *arg, int t, long c)
+{
+	job_parts *p = arg;
+	struct timespec nap = {0, 20000};
+
+	p->ran[c]++;
+	p->by[c] = t;
+	nanosleep(&nap, NULL); /* long enough for the worker to take some */
+}
+
+/* The two threads take a job's parts from either end: every part runs
+ * once, the main thread's a run from the first, the worker's a run from
+ * the last (so each walks a stretch of the grid of its own). */
+START_TEST(each_thread_takes_a_stretch)
+{
+	static const long sizes[] = {1, 2, 3, 64, 1000};
+	ff_sim_par *par = ff_sim_par_create();
+	static job_parts p;
+	bool worker_ran = false;
+
+	if (!par)
+		return; /* one core: no worker */
+	for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+		long n = sizes[k], c = 0;
+
+		memset(&p, 0, sizeof p);
+		ff_sim_par_run(par, note_part, &p, n, true);
+		for (long i = 0; i < n; i++)
+			ck_assert_int_eq(p.ran[i], 1);
+		while (c < n && p.by[c] == 0)
+			c++;
+		while (c < n && p.by[c] == 1)
+			c++;
+		ck_assert_int_eq(c, n);
+		worker_ran |= p.by[n - 1] == 1;
+	}
+	ck_assert(worker_ran);
+	ff_sim_par_destroy(par);
+}
+END_TEST
+
 /* --- the neighbour grid ------------------------------------------------------ */
 
 /* The grid's run starts against a plain count: a band of points that moves
@@ -1204,6 +1252,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, hier_sectors_are_solved_as_agents_come);
 	tcase_add_test(tc, two_threads_move_the_crowd_as_one);
 	tcase_add_test(tc, the_worker_takes_no_signals);
+	tcase_add_test(tc, each_thread_takes_a_stretch);
 	tcase_add_test(tc, grid_runs_match_a_count);
 	suite_add_tcase(s, tc);
 	return s;

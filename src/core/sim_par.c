@@ -1,16 +1,17 @@
 /*
  * sim_par.c - the crowd's second thread (sim_impl.h, ff_sim_par_*).
  *
- * A tick's agents are cut into chunks that either thread takes from a
- * shared counter, so a worker that another program keeps off its core
- * costs nothing: the main thread takes every chunk the worker has not,
- * and when the worker has not started by the time they are all taken,
- * the main thread cancels its part instead of waiting (unless asked to
- * wait for it: ff_sim_set_threads(sim, 2)).  Between ticks the
- * worker sleeps on a condition variable (a tick is milliseconds; waking
- * it costs microseconds).  Which thread runs a chunk changes nothing:
- * each agent reads the tick's snapshot and writes its own state, and the
- * threads' counters are sums and maxima (sim_step.c).
+ * A tick's agents are cut into chunks that the threads take from either
+ * end through a shared counter (take()), so a worker that another
+ * program keeps off its core costs nothing: the main thread takes every
+ * chunk the worker has not, and when the worker has not started by the
+ * time they are all taken, the main thread cancels its part instead of
+ * waiting (unless asked to wait for it: ff_sim_set_threads(sim, 2)).
+ * Between ticks the worker sleeps on a condition variable (a tick is
+ * milliseconds; waking it costs microseconds).  Which thread runs a
+ * chunk changes nothing: each agent reads the tick's snapshot and writes
+ * its own state, and the threads' counters are sums and maxima
+ * (sim_step.c).
  */
 #define _POSIX_C_SOURCE 200809L    /* pthreads, sysconf */
 
@@ -35,13 +36,20 @@ struct ff_sim_par {
 	atomic_long next;            /* the next chunk to take */
 };
 
-/* Takes chunks of the job as thread T until none are left. */
+/* Takes chunks of the job as thread T until none are left: the main
+ * thread from the first up, the worker from the last down.  Each claim
+ * counts one against the N chunks, so when they meet the two runs cover
+ * every chunk once.  Each thread walks a stretch of the grid of its own:
+ * the rows a chunk reads beyond its own (neighbours, the density and the
+ * crowd ahead) are those the chunk before it read, still in that core's
+ * cache.  With chunks taken in turn they were mostly in the other core's
+ * (8 groups, 100,000 agents, 2026-12-02: 14.7 ms wall and 27.7 processor
+ * a tick; chunks 8 times as long, in turn, 11.4 and 21.1; from either
+ * end, 10.9 and 20.2). */
 static void take(ff_sim_par *P, int t)
 {
-	long c;
-
-	while ((c = atomic_fetch_add(&P->next, 1)) < P->n)
-		P->job(P->arg, t, c);
+	for (long k = 0; atomic_fetch_add(&P->next, 1) < P->n; k++)
+		P->job(P->arg, t, t ? P->n - 1 - k : k);
 }
 
 static void *worker(void *arg)
