@@ -14,6 +14,7 @@
 #include "core/level_gen.h"
 /* the simulation's per-cell copy of the flow (one_arrow_for_editor_cli_and_sim) */
 #include "testtui.h"
+#include "tui/ctl_int.h"
 #include "tui/view.h"
 
 
@@ -80,6 +81,59 @@ START_TEST(help_is_generated_from_the_keymap)
 	type("q");
 	ck_assert_int_eq(ctl.mode, FF_MODE_NORMAL);
 	ck_assert(!ctl.quit);
+	free(text);
+	stop();
+}
+END_TEST
+
+/* The help gives every command's whole usage, however long: with its
+ * blanks and line breaks taken out, "NAME ARGS" of each level and editor
+ * command is there.  (The usage went through a 128-byte buffer, which cut
+ * 'sim' after "separation on|off | sp": '/speed-density' found nothing;
+ * and layer's names, with no blank to break at, were cut mid-word.) */
+static char *squeeze(const char *text)
+{
+	char *out = malloc(strlen(text) + 1), *o = out;
+
+	ck_assert_ptr_nonnull(out);
+	for (; *text; text++)
+		if (*text != ' ' && *text != '\n')
+			*o++ = *text;
+	*o = '\0';
+	return out;
+}
+
+START_TEST(help_gives_every_usage_whole)
+{
+	const ff_cmd_info *ci;
+	const ff_ui_cmd *u;
+	char *text, *all, *want, usage[512];
+	int n;
+
+	start(20, 10, 80, 24);
+	text = ff_view_help(&ctl, &n);
+	all = squeeze(text);
+	for (int i = 0; (ci = ff_cmd_info_at(i)); i++) {
+		snprintf(usage, sizeof usage, "%s %s", ci->name, ci->args);
+		want = squeeze(usage);
+		ck_assert_msg(strstr(all, want), "the help lacks '%s'", usage);
+		free(want);
+	}
+	for (int i = 0; (u = ff_ui_cmd_at(i)); i++) {
+		if (u->flags & FF_UI_CMD_INTERNAL)
+			continue;
+		want = squeeze(u->args);
+		ck_assert_msg(strstr(all, want), "the help lacks '%s %s'", u->name, u->args);
+		free(want);
+	}
+	/* no word is cut in two: layer's names break after a '|' */
+	want = strstr(text, "layer costs|");
+	ck_assert_ptr_nonnull(want);
+	want = strchr(want, '\n');
+	ck_assert_msg(want[-1] == '|', "layer's names broken inside a word: ...%.10s", want - 10);
+	type("?/speed-density\n");
+	ck_assert_msg(!ctl.msg_error, "'/speed-density' found nothing");
+	free(all);
 	free(text);
 	stop();
 }
@@ -673,6 +727,7 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("view");
 
 	tcase_add_test(tc, help_is_generated_from_the_keymap);
+	tcase_add_test(tc, help_gives_every_usage_whole);
 	tcase_add_test(tc, numbers_stay_distinguishable);
 	tcase_add_test(tc, field_layers_show_values_and_arrows);
 	tcase_add_test(tc, came_from_layer_names_the_settling_neighbour);

@@ -44,7 +44,7 @@ void ff_view_legend(const ff_ctl *c, unsigned layer, char *buf, size_t size)
 		snprintf(buf, size, "speed: agents by their speed needs colours");
 	else if (layer == FF_LAYER_SPEED)
 		snprintf(buf, size, "speed: %% of the free speed, red <20, orange <40, yellow <60, "
-			 "lime <80, green");
+			 "lime <80, green 80+");
 	else
 		buf[0] = '\0';
 }

@@ -41,7 +41,8 @@ static int columns(const char *text)
 
 /* HEAD (the first INDENT columns, padded) then TEXT, and TAIL after it
  * when it fits, else on a line of its own indented by INDENT; TEXT itself
- * breaks at a blank when too long. */
+ * breaks when too long at a blank (dropped) or after a '|' (kept: a usage
+ * such as layer's names has no blank for 100 columns). */
 static void item(gen *g, const char *head, int indent, const char *text, const char *tail)
 {
 	char out[512];
@@ -54,7 +55,7 @@ static void item(gen *g, const char *head, int indent, const char *text, const c
 		int n = (int)strlen(p);
 
 		if (n > width) {
-			for (n = width; n > width / 2 && p[n] != ' '; n--)
+			for (n = width; n > width / 2 && p[n] != ' ' && p[n - 1] != '|'; n--)
 				;
 			if (n == width / 2)
 				n = width;
@@ -181,7 +182,7 @@ static void generate(gen *g, const ff_ctl *c)
 	const bool utf8 = c->view.utf8;
 	const ff_ui_cmd *u;
 	const ff_cmd_info *ci;
-	char head[128];
+	char head[512];          /* as long as item() lays out: 'sim' is 150 */
 
 	line(g, "fieldmarshal editor: keys and commands (q closes, / finds, n again, j k scroll)");
 	for (int t = 0; t < FF_TOPIC__COUNT; t++)
