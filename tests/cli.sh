@@ -261,5 +261,18 @@ grep -qF -- "--set speed=abc: $m" err || fail "sim --set said '$(head -n 1 err)'
 "$F" sim "$lv/chokepoint.level" --ticks 1 --set arrival_radius=2 > /dev/null ||
 	fail "sim --set arrival_radius=2 failed"
 
+# run -o writes the format the file's name asks for, as show -o does: a
+# Tiled map to .tmx and .tmj, a .map to .map (it wrote a text level under
+# every name, which then did not read as the map it claimed to be)
+"$F" run "$lv/maze.level" -e 'paint 1,1 wall' -o want.level
+for ext in tmx tmj map; do
+	"$F" run "$lv/maze.level" -e 'paint 1,1 wall' -o "out.$ext" 2> /dev/null ||
+		fail "run -o out.$ext exited $?"
+	"$F" show want.level -o "want.$ext" 2> /dev/null
+	cmp -s "out.$ext" "want.$ext" || fail "run -o out.$ext is not what show -o writes"
+done
+"$F" run "$lv/maze.level" -e 'dyn cell 1,1 wall' -o out.tmx 2> err
+grep -q 'does not keep the dynamic layer' err || fail "run -o out.tmx lost the dynamic layer silently"
+
 [ $status = 0 ] && echo "cli: all cases passed"
 exit $status

@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "core/level_text.h"
 #include "db.h"
+#include "levelfile.h"
 #include "picture.h"
 #include "tui/tui.h"
 #include "util.h"
@@ -27,8 +28,9 @@ static const char usage[] =
 	"usage: fieldmarshal edit [LEVEL]\n"
 	"\n"
 	"Opens the full-screen editor on LEVEL: the name of a level stored in the\n"
-	"database (default 'chokepoint'), or a level file (text .level or Moving\n"
-	"AI .map).  Paint costs and walls, place goals, solve and step the solver.\n"
+	"database (default 'chokepoint'), or a level file (text .level, Moving AI\n"
+	".map, Tiled .tmx or .tmj).  Paint costs and walls, place goals, solve\n"
+	"and step the solver.\n"
 	"In the editor, ? lists the keys, : takes any command (docs/commands.md),\n"
 	":w saves (to the file, or to the database with a revision check) and q\n"
 	"quits, asking first when there are unsaved changes.  m enters simulation\n"
@@ -99,35 +101,18 @@ static bool write_quiet(const char *path, const char *data, size_t len, char *ms
 	return ok;
 }
 
-static bool is_map(const char *path)
-{
-	size_t n = strlen(path);
-
-	return n > 4 && !strcmp(path + n - 4, ".map");
-}
-
-/* True when a .map holds all of L: no goals, spawns, note or parameters
- * beyond the grid. */
-static bool map_holds(const ff_level *l)
-{
-	if (l->meta.ngoals || l->meta.nspawns || l->meta.note[0])
-		return false;
-	for (int i = 0; i < FF_P__COUNT; i++)
-		if (l->meta.params[i] != ff_param_info_get((ff_param_id)i)->def)
-			return false;
-	return true;
-}
-
-/* Writes the level to PATH.  It becomes the level's file (and the session
- * is saved) only when the file holds all of it and the level is not a stored
- * one; otherwise PATH gets a copy and the session stays unsaved. */
+/* Writes the level to PATH, in the format its name asks for (a .map, a
+ * Tiled map, else a text level).  It becomes the level's file (and the
+ * session is saved) only when the file holds all of it and the level is
+ * not a stored one; otherwise PATH gets a copy and the session stays
+ * unsaved. */
 static int save_file(editor *e, ff_session *s, const char *path, char *msg, size_t size)
 {
-	bool map = is_map(path), whole;
-	long lossy = 0;
+	const char *format = ff_cli_level_format_of(path);
+	long lossy;
 	size_t len;
-	char *text = map ? ff_mapfile_format(s->level, &len, &lossy)
-			 : ff_textlevel_format(s->level, &len);
+	bool whole;
+	char *text = ff_cli_level_format(s->level, format, &len, &lossy, &whole);
 
 	if (!text) {
 		snprintf(msg, size, "out of memory");
@@ -138,10 +123,12 @@ static int save_file(editor *e, ff_session *s, const char *path, char *msg, size
 		return FF_E_IO;
 	}
 	free(text);
-	whole = !map || (map_holds(s->level) && lossy == 0);
-	if (!whole)
+	if (!whole && !strcmp(format, "map"))
 		snprintf(msg, size, "wrote %s: a .map keeps only the grid (%ld costs rounded); "
 			 "the level itself is not saved", path, lossy);
+	else if (!whole)
+		snprintf(msg, size, "wrote %s: a Tiled map does not keep the dynamic layer; "
+			 "the level itself is not saved", path);
 	else if (e->store)
 		snprintf(msg, size, "wrote a copy to %s; the stored level is not saved", path);
 	else

@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "core/cmd.h"
 #include "core/replay.h"
-#include "core/level_text.h"
+#include "levelfile.h"
 #include "util.h"
 
 static const char usage[] =
@@ -21,7 +21,8 @@ static const char usage[] =
 	"docs/commands.md and by 'fieldmarshal run --commands'.\n"
 	"\n"
 	"  -e, --exec COMMAND  run COMMAND after the script (repeatable)\n"
-	"  -o, --output FILE   write the resulting level to FILE\n"
+	"  -o, --output FILE   write the resulting level to FILE (a .map, .tmx or\n"
+	"                      .tmj by its name, else a text level)\n"
 	"  -p, --print         print the resulting level to standard output\n"
 	"  -r, --record FILE   write a replay log of the run: the level, each\n"
 	"                      command and the state hash after it\n"
@@ -70,20 +71,13 @@ static bool start_record(ff_buf *rec, const ff_session *s)
 	return true;
 }
 
+/* Writes the level to OUT, in the format its name asks for (levelfile.h),
+ * and prints it as text. */
 static bool finish(ff_session *s, const char *out, bool print)
 {
-	size_t len;
-	char *text = ff_textlevel_format(s->level, &len);
-	bool ok = text != NULL;
+	bool ok = !out || ff_cli_write_level(s->level, ff_cli_level_format_of(out), out);
 
-	if (!text)
-		ff_cli_error("out of memory");
-	if (ok && out)
-		ok = ff_cli_write_file(out, text, len);
-	if (ok && print)
-		ok = ff_cli_write_file("-", text, len);
-	free(text);
-	return ok;
+	return ok && (!print || ff_cli_write_level(s->level, "text", "-"));
 }
 
 int ff_cli_run(int argc, char **argv)

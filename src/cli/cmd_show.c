@@ -10,11 +10,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/level_dyn.h"
-#include "core/level_text.h"
 #include "db.h"
+#include "levelfile.h"
 #include "picture.h"
-#include "tiled/tiled.h"
 #include "util.h"
 
 static const char show_usage[] =
@@ -43,53 +41,6 @@ static const char export_usage[] =
 
 static const char *const formats[] = {"text", "map", "tmx", "tmj", "svg", "png", NULL};
 
-/* Formats that do not hold the dynamic layer say so when there is one. */
-static void warn_dyn(const ff_level *l, const char *format)
-{
-	if (!ff_level_dyn_empty(l))
-		ff_cli_error("warning: a %s does not keep the dynamic layer (temporary walls and "
-			     "offsets); the text level does", format);
-}
-
-/* Writes L to OUT as text or a map; the exit code. */
-static int write_text(const ff_level *l, bool as_map, const char *out)
-{
-	long lossy = 0;
-	size_t len;
-	char *text = as_map ? ff_mapfile_format(l, &len, &lossy) : ff_textlevel_format(l, &len);
-	int rc;
-
-	if (!text) {
-		ff_cli_error("out of memory");
-		return FF_EXIT_FAIL;
-	}
-	if (lossy)
-		ff_cli_error("warning: %ld cells have costs a .map cannot hold; rounded to "
-			     ". (1), S (5), W (20)", lossy);
-	if (as_map)
-		warn_dyn(l, ".map");
-	rc = ff_cli_write_file(out, text, len) ? FF_EXIT_OK : FF_EXIT_FAIL;
-	free(text);
-	return rc;
-}
-
-/* Writes L to OUT as a Tiled map, TMJ with JSON, else TMX; the exit code. */
-static int write_tiled(const ff_level *l, bool json, const char *out)
-{
-	size_t len;
-	char *text = ff_tiled_format(l, json, &len);
-	int rc;
-
-	if (!text) {
-		ff_cli_error("out of memory");
-		return FF_EXIT_FAIL;
-	}
-	warn_dyn(l, "Tiled map");
-	rc = ff_cli_write_file(out, text, len) ? FF_EXIT_OK : FF_EXIT_FAIL;
-	free(text);
-	return rc;
-}
-
 /* Writes L to OUT in FORMAT (an entry of formats[]); the exit code. */
 static int write_level(const ff_level *l, const char *format, const char *out)
 {
@@ -97,9 +48,7 @@ static int write_level(const ff_level *l, const char *format, const char *out)
 
 	if (!strcmp(format, "svg") || !strcmp(format, "png"))
 		return ff_cli_picture(&p, !strcmp(format, "png"), out) ? FF_EXIT_OK : FF_EXIT_FAIL;
-	if (!strcmp(format, "tmx") || !strcmp(format, "tmj"))
-		return write_tiled(l, !strcmp(format, "tmj"), out);
-	return write_text(l, !strcmp(format, "map"), out);
+	return ff_cli_write_level(l, format, out) ? FF_EXIT_OK : FF_EXIT_FAIL;
 }
 
 static int convert(const char *cmd, const char *usage, ff_level *(*load)(const char *),

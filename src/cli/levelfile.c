@@ -3,8 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/level_dyn.h"
 #include "core/level_text.h"
 #include "levelfile.h"
+#include "picture.h"
 #include "tiled/tiled.h"
 #include "util.h"
 
@@ -59,4 +61,65 @@ ff_level *ff_cli_parse_level(const char *path, const char *layer)
 	else if (err)
 		ff_cli_error("cannot load '%s': %s", path, ff_strerror(err));
 	return err ? NULL : l;
+}
+
+const char *ff_cli_level_format_of(const char *path)
+{
+	static const char *const formats[] = {"map", "tmx", "tmj", NULL};
+	const char *f = ff_cli_format_of(path, formats);
+
+	return f ? f : "text";
+}
+
+/* True when a .map holds all of L: no goals, spawns, note, parameters or
+ * dynamic layer beyond the grid. */
+static bool map_holds(const ff_level *l)
+{
+	if (l->meta.ngoals || l->meta.nspawns || l->meta.note[0] || !ff_level_dyn_empty(l))
+		return false;
+	for (int i = 0; i < FF_P__COUNT; i++)
+		if (l->meta.params[i] != ff_param_info_get((ff_param_id)i)->def)
+			return false;
+	return true;
+}
+
+char *ff_cli_level_format(const ff_level *l, const char *format, size_t *len, long *lossy,
+			  bool *whole)
+{
+	*lossy = 0;
+	if (!strcmp(format, "map")) {
+		char *text = ff_mapfile_format(l, len, lossy);
+
+		*whole = map_holds(l) && *lossy == 0;
+		return text;
+	}
+	if (!strcmp(format, "tmx") || !strcmp(format, "tmj")) {
+		*whole = ff_level_dyn_empty(l);
+		return ff_tiled_format(l, !strcmp(format, "tmj"), len);
+	}
+	*whole = true;
+	return ff_textlevel_format(l, len);
+}
+
+bool ff_cli_write_level(const ff_level *l, const char *format, const char *out)
+{
+	const bool map = !strcmp(format, "map");
+	long lossy;
+	size_t len;
+	bool whole, ok;
+	char *text = ff_cli_level_format(l, format, &len, &lossy, &whole);
+
+	if (!text) {
+		ff_cli_error("out of memory");
+		return false;
+	}
+	if (lossy)
+		ff_cli_error("warning: %ld cells have costs a .map cannot hold; rounded to "
+			     ". (1), S (5), W (20)", lossy);
+	if (strcmp(format, "text") && !ff_level_dyn_empty(l))
+		ff_cli_error("warning: a %s does not keep the dynamic layer (temporary walls and "
+			     "offsets); the text level does", map ? ".map" : "Tiled map");
+	ok = ff_cli_write_file(out, text, len);
+	free(text);
+	return ok;
 }

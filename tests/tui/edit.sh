@@ -69,4 +69,22 @@ wait_for '0 END$'
 keys Escape
 keys q
 wait_for 'EXIT=0'
+
+# a Tiled map saved stays a Tiled map (:w wrote a text level into it, which
+# then did not load); a .tmj copy is one too
+"$FIELDMARSHAL" show "$srcdir/levels/maze.level" -o "$work/m.tmx" 2> /dev/null
+start edit "$work/m.tmx"
+cmd "paint 3,1 wall"
+wait_for '\| EDIT'
+cmd "w"
+wait_for "wrote $work/m.tmx"
+cmd "w $work/m.tmj"
+wait_for "wrote $work/m.tmj"
+keys q
+wait_for 'EXIT=0'
+for f in m.tmx m.tmj; do
+	"$FIELDMARSHAL" show "$work/$f" > "$work/$f.level" || fail "$f no longer loads"
+	[ "$(sed -n '/^grid/,$p' "$work/$f.level" | sed -n 3p | cut -c4)" = '#' ] ||
+		fail "$f lacks the wall painted at 3,1"
+done
 echo ok
