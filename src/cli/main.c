@@ -46,8 +46,10 @@ static void help(FILE *f)
 		fprintf(f, "  %-10s %s\n", subcommands[i].name, subcommands[i].summary);
 	fprintf(f,
 		"\n"
-		"'fieldmarshal COMMAND --help' describes each command; the manual is\n"
-		"'man fieldmarshal'.\n");
+		"A LEVEL is a text level, a Moving AI .map, a Tiled .tmx or .tmj, or the\n"
+		"name of a level stored in the database (--db FILE, else FIELDMARSHAL_DB,\n"
+		"else the default one).  'fieldmarshal COMMAND --help' describes each\n"
+		"command; the manual is 'man fieldmarshal'.\n");
 }
 
 /* The exit status of a run that returns RC: a failure when its output was
