@@ -403,6 +403,48 @@ START_TEST(parameters_table_is_the_code)
 }
 END_TEST
 
+/* docs/simulation.md's table of the crowd's parameters repeats each one's
+ * default and range for the reader ("| speed | 1.34 m/s | 0.01..20 |"):
+ * every row there is the code's too, and names a parameter the code has. */
+START_TEST(simulation_parameters_are_the_code)
+{
+	const char *head = "| name | default | range | meaning |\n|---";
+	char *doc = tu_read(FF_DOCSDIR, "simulation.md", NULL), name[40], num[40];
+	const char *c = strstr(doc, head);
+	int rows = 0;
+
+	ck_assert_msg(c, "docs/simulation.md has no table of parameters");
+	for (c = strchr(c + strlen(head), '\n'); c && c[1] == '|'; c = strchr(c + 1, '\n')) {
+		const ff_param_info *pi;
+		const char *def, *range, *dots;
+		double lo, hi;
+		int id;
+
+		ck_assert_int_eq(sscanf(c + 1, "| %39[a-z_0-9] |", name), 1);
+		id = ff_param_by_name(name);
+		ck_assert_msg(id >= 0, "docs/simulation.md: no parameter '%s'", name);
+		pi = ff_param_info_get((ff_param_id)id);
+		def = strchr(c + 2, '|') + 1;
+		range = strchr(def, '|') + 1;
+		ck_assert_msg(strtod(def, NULL) == pi->def, "%s: the table's default %g, the code's %g",
+			      name, strtod(def, NULL), pi->def);
+		/* "lo..hi", the minus sign perhaps U+2212; strtod would read "0."
+		 * of "0..10" as a number */
+		dots = strstr(range, "..");
+		snprintf(num, sizeof num, "%.*s", (int)(dots - range), range);
+		lo = strncmp(num + 1, "\u2212", 3) ? strtod(num, NULL) : -strtod(num + 4, NULL);
+		hi = strtod(dots + 2, NULL);
+		ck_assert_msg(lo == pi->min, "%s: the table's minimum %g, the code's %g", name, lo,
+			      pi->min);
+		ck_assert_msg(id == FF_P_SEED || hi == pi->max,
+			      "%s: the table's maximum %g, the code's %g", name, hi, pi->max);
+		rows++;
+	}
+	ck_assert_int_gt(rows, 10);
+	free(doc);
+}
+END_TEST
+
 /* The functions of these headers that take a level to change. */
 static const char *const MUTATOR_HEADERS[] = {"level.h", "level_dyn.h", "level_patch.h"};
 
@@ -539,6 +581,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, bad_arguments_leave_level_unchanged);
 	tcase_add_test(tc, random_undo_chain);
 	tcase_add_test(tc, parameters_table_is_the_code);
+	tcase_add_test(tc, simulation_parameters_are_the_code);
 	tcase_add_test(tc, every_grid_change_is_counted);
 	suite_add_tcase(s, tc);
 	return s;
