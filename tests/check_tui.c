@@ -790,6 +790,36 @@ START_TEST(reload_drops_changes)
 }
 END_TEST
 
+/* The pen and dab read a terrain as the level commands do, and refuse a
+ * bad one in the same words: 'pen 300' once said "unknown terrain '300'"
+ * where 'paint 0,0 300' says the cost is out of range, and 'dab lava'
+ * did not say what a terrain may be. */
+START_TEST(pen_reads_terrains_as_commands_do)
+{
+	static const char *const words[] = {"300", "0", "lava", "99999999999999999999"};
+	static const char *const keys[] = {":pen %s\n", ":dab %s\n"};
+	char line[64];
+	ff_cmd_result r;
+
+	start(20, 10, 80, 24);
+	for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+		snprintf(line, sizeof line, "paint 0,0 %s", words[w]);
+		ck_assert_int_ne(ff_cmd_exec(&sess, line, &r), FF_OK);
+		for (size_t k = 0; k < 2; k++) {
+			snprintf(line, sizeof line, keys[k], words[w]);
+			type(line);
+			ck_assert_msg(ctl.msg_error && !strcmp(ctl.msg, r.msg),
+				      "%s said '%s', paint '%s'", line, ctl.msg, r.msg);
+		}
+	}
+	type(":pen 7\n");
+	ck_assert_int_eq(ctl.pen.cost, 7);
+	type(":pen swamp\n");
+	ck_assert_int_eq(ctl.pen.cost, 5);
+	stop();
+}
+END_TEST
+
 /* docs/commands.md names every command of both tables, so the document
  * cannot lose one. */
 START_TEST(commands_are_documented)
@@ -910,6 +940,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, cursor_moves_and_scrolls);
 	tcase_add_test(tc, painting_keys_equal_commands);
+	tcase_add_test(tc, pen_reads_terrains_as_commands_do);
 	tcase_add_test(tc, dynamic_layer_pen_keys_equal_commands);
 	tcase_add_test(tc, undo_and_redo);
 	tcase_add_test(tc, prompt_runs_and_reports_errors);

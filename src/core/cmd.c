@@ -136,30 +136,14 @@ static ff_err word_xy(const args *a, int k, int *x, int *y, ff_cmd_result *r)
 	return fail_at(r, a->col[k], FF_E_PARSE, "expected X,Y but got '%s'", a->w[k]);
 }
 
-/* A terrain: a palette name, "wall", or a cost 1..254. */
+/* A terrain word (ff_level_terrain_word). */
 static ff_err word_terrain(const ff_session *s, const args *a, int k, int *cost,
 			   ff_cmd_result *r)
 {
-	int t = ff_level_terrain_by_name(s->level, a->w[k]);
-	long v;
+	char why[sizeof r->msg];
+	ff_err err = ff_level_terrain_word(s->level, a->w[k], cost, why, sizeof why);
 
-	if (t >= 0) {
-		*cost = ff_level_terrain_value(s->level, t);
-		return FF_OK;
-	}
-	if (!strcmp(a->w[k], "wall")) {
-		*cost = FF_WALL;
-		return FF_OK;
-	}
-	if (to_long(a->w[k], &v)) {
-		if (v < FF_COST_MIN || v > FF_COST_MAX)
-			return fail_at(r, a->col[k], FF_E_INVAL,
-				       "cost %ld is out of range 1..254 (use 'wall' for walls)", v);
-		*cost = (int)v;
-		return FF_OK;
-	}
-	return fail_at(r, a->col[k], FF_E_NOTFOUND,
-		       "unknown terrain '%s' (a palette name, 'wall' or a cost 1..254)", a->w[k]);
+	return err ? fail_at(r, a->col[k], err, "%s", why) : FF_OK;
 }
 
 /* Explains a mutator's error, pointing at word K. */

@@ -4,6 +4,7 @@
  * then change the level; nothing is touched before the last check passes.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -219,6 +220,37 @@ int ff_level_terrain_by_name(const ff_level *l, const char *name)
 		if (!strcmp(l->meta.palette[i].name, name))
 			return i;
 	return -1;
+}
+
+ff_err ff_level_terrain_word(const ff_level *l, const char *word, int *value, char *why,
+			     size_t n)
+{
+	int t = ff_level_terrain_by_name(l, word);
+	char *e;
+	long v;
+
+	if (t >= 0) {
+		*value = ff_level_terrain_value(l, t);
+		return FF_OK;
+	}
+	if (!strcmp(word, "wall")) {
+		*value = FF_WALL;
+		return FF_OK;
+	}
+	errno = 0;
+	v = strtol(word, &e, 10);
+	if (e == word || *e) {
+		snprintf(why, n, "unknown terrain '%s' (a palette name, 'wall' or a cost %d..%d)",
+			 word, FF_COST_MIN, FF_COST_MAX);
+		return FF_E_NOTFOUND;
+	}
+	if (errno || v < FF_COST_MIN || v > FF_COST_MAX) {
+		snprintf(why, n, "cost %s is out of range %d..%d (use 'wall' for walls)", word,
+			 FF_COST_MIN, FF_COST_MAX);
+		return FF_E_INVAL;
+	}
+	*value = (int)v;
+	return FF_OK;
 }
 
 int ff_level_terrain_by_glyph(const ff_level *l, char glyph)

@@ -238,6 +238,12 @@ int ff_level_terrain_by_cost(const ff_level *l, int cost);
 int ff_level_terrain_by_value(const ff_level *l, int value);
 /* The terrain value of palette entry I. */
 int ff_level_terrain_value(const ff_level *l, int i);
+/* Reads a terrain word of L, as every command and the editor's pen take
+ * one: a palette name, "wall", or a cost FF_COST_MIN..FF_COST_MAX, into
+ * *VALUE.  On failure says why in WHY (N bytes): FF_E_INVAL for a cost out
+ * of range, FF_E_NOTFOUND for a word that is none of these. */
+ff_err ff_level_terrain_word(const ff_level *l, const char *word, int *value, char *why,
+			     size_t n);
 /* Fills OUT with the default palette and returns its size. */
 int ff_level_default_palette(ff_terrain out[FF_PALETTE_MAX]);
 /* True when cell (x, y) is inside SHAPE (which may reach outside the level). */

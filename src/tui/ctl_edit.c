@@ -42,24 +42,10 @@ void ff_ctl_mark_here(ff_ctl *c)
 	c->pen.mx = c->view.cx, c->pen.my = c->view.cy;
 }
 
-/* Reads a terrain word (name, "wall" or a cost) of the level's palette. */
-static bool terrain_cost(const ff_ctl *c, const char *w, int *cost)
-{
-	int t = ff_level_terrain_by_name(c->s->level, w);
-
-	if (t >= 0)
-		*cost = ff_level_terrain_value(c->s->level, t);
-	else if (!strcmp(w, "wall"))
-		*cost = FF_WALL;
-	else if (!ff_ctl_parse_int(w, cost) || *cost < FF_COST_MIN || *cost > FF_COST_MAX)
-		return false;
-	return true;
-}
-
 unsigned ff_ui_pen(ff_ctl *c, int argc, char **argv)
 {
 	const ff_level_meta *m = &c->s->level->meta;
-	char word[FF_TERRAIN_NAME_MAX + 8];
+	char word[FF_TERRAIN_NAME_MAX + 8], why[200];
 	int cost;
 
 	if (argc != 2)
@@ -72,9 +58,8 @@ unsigned ff_ui_pen(ff_ctl *c, int argc, char **argv)
 			return 0;
 		t = t < 0 ? 0 : (t + step + m->npalette) % m->npalette;
 		cost = ff_level_terrain_value(c->s->level, t);
-	} else if (!terrain_cost(c, argv[1], &cost)) {
-		ff_ctl_say(c, true, "unknown terrain '%s' (a palette name, 'wall' or a cost 1..254)",
-			   argv[1]);
+	} else if (ff_level_terrain_word(c->s->level, argv[1], &cost, why, sizeof why)) {
+		ff_ctl_say(c, true, "%s", why);
 		return FF_UI_MSG;
 	}
 	c->pen.cost = cost;
@@ -101,11 +86,12 @@ unsigned ff_ui_brush(ff_ctl *c, int argc, char **argv)
 unsigned ff_ui_dab(ff_ctl *c, int argc, char **argv)
 {
 	int cost = c->pen.cost;
+	char why[200];
 
 	if (argc > 2)
 		return ff_ctl_usage(c, argv[0]);
-	if (argc == 2 && !terrain_cost(c, argv[1], &cost)) {
-		ff_ctl_say(c, true, "unknown terrain '%s'", argv[1]);
+	if (argc == 2 && ff_level_terrain_word(c->s->level, argv[1], &cost, why, sizeof why)) {
+		ff_ctl_say(c, true, "%s", why);
 		return FF_UI_MSG;
 	}
 	return ff_ctl_dab(c, cost);
