@@ -11,7 +11,8 @@
  *   fsync:N    the N-th fsync fails (EIO, SQLITE_IOERR_FSYNC)
  *   rename:N   the N-th rename fails (EIO)
  *   kill:N     SIGKILL just before the N-th write or fsync, as a crash
- *   full       every write fails as on a full disk
+ *   full       every write fails as on a full disk, and so does growing
+ *              the -shm file of a WAL database (which a reader does)
  *
  * Writes and fsyncs are those of files (the program's own, for -o, and
  * SQLite's); standard output goes through stdio and is not counted.  With
@@ -154,6 +155,10 @@ static int v_device(sqlite3_file *f)
 
 static int v_shm_map(sqlite3_file *f, int page, int size, int extend, void volatile **p)
 {
+	if (fault == F_FULL && extend) {        /* as the unix VFS fails then */
+		errno = ENOSPC;
+		return SQLITE_IOERR_SHMSIZE;
+	}
 	return REAL(f)->pMethods->xShmMap(REAL(f), page, size, extend, p);
 }
 

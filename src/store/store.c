@@ -108,7 +108,8 @@ ff_err st_fail(ff_store *s, int rc, const char *what)
 
 	if ((rc & 0xff) == SQLITE_NOMEM)
 		return st_msg(s, FF_E_NOMEM, "cannot %s: out of memory", what);
-	if ((rc & 0xff) == SQLITE_IOERR && sys == ENOSPC)
+	if (((rc & 0xff) == SQLITE_IOERR && sys == ENOSPC) ||
+	    ((rc & 0xff) == SQLITE_READONLY && s->full))
 		w = why(SQLITE_FULL);
 	if (w && (rc & 0xff) == SQLITE_CANTOPEN && sys)
 		return st_msg(s, FF_E_IO, "cannot %s: '%s' %s: %s", what,
@@ -204,6 +205,34 @@ static bool cannot_write_beside(const ff_store *s)
 	       x == SQLITE_READONLY_RECOVERY || (x & 0xff) == SQLITE_CANTOPEN;
 }
 
+/* True when the last failure on S was a full disk: on a new -shm file,
+ * whose pages a WAL reader must write before it reads. */
+static bool disk_full(const ff_store *s)
+{
+	const int x = s->db ? sqlite3_extended_errcode(s->db) : SQLITE_OK;
+
+	return (x & 0xff) == SQLITE_FULL ||
+	       ((x & 0xff) == SQLITE_IOERR && sqlite3_system_errno(s->db) == ENOSPC);
+}
+
+/* True when PATH's write-ahead log is missing or empty: every committed
+ * change is in PATH itself, so an immutable read of it misses nothing. */
+static bool log_empty(const char *path)
+{
+	size_t n = strlen(path);
+	char *wal = malloc(n + 5);
+	struct stat st;
+	bool empty;
+
+	if (!wal)
+		return false;
+	memcpy(wal, path, n);
+	memcpy(wal + n, "-wal", 5);
+	empty = stat(wal, &st) != 0 ? errno == ENOENT : st.st_size == 0;
+	free(wal);
+	return empty;
+}
+
 /* Opens PATH read-only and immutable: read as it stands on disk, without
  * the -shm file a WAL reader otherwise needs (and would have to create). */
 static ff_err connect_immutable(ff_store *s, const char *path)
@@ -243,12 +272,17 @@ ff_err ff_store_open(ff_store *s, const char *path, unsigned flags)
 		return st_msg(s, FF_E_INVAL, "cannot open the database: no file name");
 	ff_store_close(s);
 	s->created = false;
+	s->full = false;
 	s->msg[0] = '\0';
 	err = connect(s, path, flags);
 	if (!err)
 		err = st_schema_prepare(s, flags & FF_STORE_READONLY);
-	if (err && cannot_write_beside(s) && stat(path, &st) == 0 && st.st_size > 0) {
-		/* an existing database in a directory we cannot write: read it */
+	if (err && disk_full(s) && log_empty(path) && stat(path, &st) == 0 && st.st_size > 0)
+		s->full = true;
+	if (err && (s->full || cannot_write_beside(s)) && stat(path, &st) == 0 &&
+	    st.st_size > 0) {
+		/* an existing database in a directory we cannot write, or on a
+		 * full disk: read it (every change refused, saying why) */
 		ff_store_close(s);
 		flags |= FF_STORE_READONLY;
 		if (!(err = connect_immutable(s, path)))

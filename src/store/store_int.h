@@ -18,6 +18,7 @@ struct ff_store {
 	sqlite3 *db;
 	char *path;
 	bool created;
+	bool full;               /* opened to read only because the disk is full */
 	int busy_ms;
 	int depth;               /* open transactions: 1 BEGIN, then SAVEPOINTs */
 	ff_store_seeder seed;    /* fills a new database (or NULL) */
