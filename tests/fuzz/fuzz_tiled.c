@@ -8,6 +8,12 @@
  * Tiled ones canonically: the level read back writes the same text.
  * Whatever it refuses has a one-line message without control characters,
  * and a file name without them either.
+ *
+ * An input that starts with a line 'layer NAME' reads the rest with
+ * --layer NAME (NAME may be empty, or hold any byte but a newline); the
+ * maps the writers write then read back the same with --layer terrain
+ * (the name they give their tile layer) and are refused, with a message,
+ * with a name of no layer of theirs.
  */
 #include "core/level_text.h"
 #include "fuzz.h"
@@ -77,9 +83,32 @@ static void check_refusal(ff_err err, const ff_level *l, const ff_tiled_diag *d)
 	fuzz_check_msg(d->file);
 }
 
+/* The map Y (LEN bytes) that the writer wrote of A: read with --layer
+ * terrain, A again; with --layer LAYER, when that is another name, a
+ * refusal. */
+static void by_layer(const ff_level *a, const char *y, size_t len, bool json, const char *layer)
+{
+	ff_tiled_opts o = {"terrain", NULL, NULL};
+	const char *path = json ? "w.tmj" : "w.tmx";
+	ff_level *b = NULL;
+	ff_tiled_diag d;
+
+	FUZZ_CHECK(ff_tiled_parse(y, len, path, "w", &o, &b, &d) == FF_OK, "--layer terrain: "
+		   "%s:%d:%d: %s\n%s", d.file, d.line, d.col, d.msg, y);
+	FUZZ_CHECK(ff_level_equal(a, b), "--layer terrain changed the level:\n%s", y);
+	ff_level_destroy(b);
+	if (!layer || !strcmp(layer, "terrain"))
+		return;
+	o.layer = layer;
+	b = NULL;
+	FUZZ_CHECK(ff_tiled_parse(y, len, path, "w", &o, &b, &d) == FF_E_PARSE,
+		   "--layer '%s' read a map whose only tile layer is 'terrain'", layer);
+	check_refusal(FF_E_PARSE, b, &d);
+}
+
 /* A through the Tiled writer (TMX, or TMJ with JSON) and reader: equal,
- * and canonical. */
-static void round_trip(const ff_level *a, bool json)
+ * and canonical; with LAYER, by_layer() too. */
+static void round_trip(const ff_level *a, bool json, const char *layer)
 {
 	ff_level *b = NULL;
 	ff_tiled_diag d;
@@ -92,6 +121,8 @@ static void round_trip(const ff_level *a, bool json)
 		   "%s:%d:%d: %s\n%s", d.file, d.line, d.col, d.msg, y);
 	FUZZ_CHECK(ff_level_equal(a, b), "the %s writer changed the level:\n%s",
 		   json ? "TMJ" : "TMX", y);
+	if (layer)
+		by_layer(a, y, ylen, json, layer);
 	z = ff_tiled_format(b, json, &zlen);
 	FUZZ_CHECK(z && zlen == ylen && !memcmp(y, z, ylen), "not canonical:\n%s\nbecame\n%s", y,
 		   z ? z : "");
@@ -117,23 +148,45 @@ static void through_text(const ff_level *a)
 	ff_level_destroy(b);
 }
 
+/* The layer an input starting 'layer NAME\n' names (a new string), its
+ * map then after that line; else NULL. */
+static char *layer_line(const uint8_t **data, size_t *size)
+{
+	static const char tag[] = "layer ";
+	const uint8_t *nl;
+	char *layer;
+
+	if (*size < sizeof tag - 1 || memcmp(*data, tag, sizeof tag - 1) ||
+	    !(nl = memchr(*data, '\n', *size)))
+		return NULL;
+	layer = fuzz_string(*data + sizeof tag - 1, (size_t)(nl - *data) - (sizeof tag - 1));
+	*size -= (size_t)(nl + 1 - *data);
+	*data = nl + 1;
+	return layer;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	ff_tiled_opts o = {NULL, read_tileset, NULL};
+	char *layer = layer_line(&data, &size);
+	ff_tiled_opts o = {layer, read_tileset, NULL};
 	ff_level *a = NULL;
 	ff_tiled_diag d;
-	ff_err err = ff_tiled_parse((const char *)data, size, "maps/fuzz", "fuzz", &o, &a, &d);
+	ff_err err;
 
+	/* the layer's name is a C string: a NUL in it ends it */
+	err = ff_tiled_parse((const char *)data, size, "maps/fuzz", "fuzz", &o, &a, &d);
 	if (err) {
 		check_refusal(err, a, &d);
+		free(layer);
 		return 0;
 	}
 	fuzz_check_level(a);
 	if ((size_t)a->w * (size_t)a->h <= MAX_CELLS) {
-		round_trip(a, false);
-		round_trip(a, true);
+		round_trip(a, false, layer);
+		round_trip(a, true, layer);
 		through_text(a);
 	}
 	ff_level_destroy(a);
+	free(layer);
 	return 0;
 }
