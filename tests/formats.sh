@@ -72,6 +72,13 @@ printf '<map orientation="orthogonal" width="2" height="1" tilewidth="16" tilehe
 	> bad.tmx
 "$F" import bad.tmx 2> err && fail "a truncated TMX imported"
 [ "$(wc -l < err)" = 1 ] && grep -q "^bad.tmx:3:1: " err || fail "a truncated TMX said: $(cat err)"
+# --layer names a Tiled map's tile layer: with another file it is refused,
+# not passed over, and nothing is stored
+"$F" import "$srcdir/levels/maze.level" --layer ground --name nolayer 2> err &&
+	fail "import of a text level with --layer succeeded"
+[ "$(wc -l < err)" = 1 ] && grep -q "maze.level: not a Tiled map, so it has no tile layer 'ground'" err ||
+	fail "a text level with --layer said: $(cat err)"
+"$F" levels show nolayer > /dev/null 2>&1 && fail "an import with a bad --layer stored a level"
 
 [ $status = 0 ] && echo "formats: $n maps round trip byte for byte; $k Tiled maps import"
 exit $status

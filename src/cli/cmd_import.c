@@ -19,7 +19,8 @@ static const char usage[] =
 	"An existing level of that name is left alone unless --force is given.\n"
 	"\n"
 	"  -n, --name NAME    store the (single) FILE as NAME\n"
-	"  -l, --layer LAYER  a Tiled map's tile layer to read (default: the first)\n"
+	"  -l, --layer LAYER  a Tiled map's tile layer to read (default: the first);\n"
+	"                     any other FILE is then refused\n"
 	"  -f, --force        overwrite a stored level of the same name\n"
 	"  -h, --help         show this help\n";
 

@@ -54,6 +54,12 @@ ff_level *ff_cli_parse_level(const char *path, const char *layer)
 		free(buf);
 		return l;
 	}
+	if (layer) {            /* asked for a layer it has not: not read as asked */
+		ff_cli_say("%s: not a Tiled map, so it has no tile layer '%s' to choose", path,
+			   layer);
+		free(buf);
+		return NULL;
+	}
 	err = ff_level_parse_any(buf, len, name, &l, &diag);
 	free(buf);
 	if (err == FF_E_PARSE)
