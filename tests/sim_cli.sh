@@ -130,6 +130,28 @@ grep -q "cannot write 'no/such/dir/t.sqlite'" err || fail "unwritable path said:
 "$F" sim "$lv/chokepoint.level" --every 5 2> /dev/null
 [ $? = 2 ] || fail "--every without --trajectories did not exit 2"
 ls ./*tmp* 2> /dev/null && fail "temporary files left: $(ls ./*tmp*)"
+# a run stopped by a signal (SIGTERM: a shell's background job ignores
+# SIGINT): the file asked for is as it was, the temporary one is gone, and
+# one line says so
+cp t.sqlite keep.sqlite
+"$F" sim "$lv/chokepoint.level" --agents 60 --ticks 100000 --keep-arrived \
+	--trajectories t.sqlite > /dev/null 2> err &
+pid=$!
+i=0
+while ! ls ./t.sqlite.tmp* > /dev/null 2>&1 && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 0.2
+kill -TERM $pid
+wait $pid
+rc=$?
+[ $rc = 143 ] || fail "sim stopped by SIGTERM exited $rc"
+cmp -s t.sqlite keep.sqlite || fail "a sim stopped by SIGTERM changed t.sqlite"
+ls ./*tmp* 2> /dev/null && fail "a sim stopped by SIGTERM left $(ls ./*tmp*)"
+[ "$(grep -c . err)" = 1 ] &&
+	grep -q "^fieldmarshal: interrupted: 't.sqlite' not written, left as it was$" err ||
+	fail "a sim stopped by SIGTERM said: $(cat err)"
 
 # --method: a hierarchical field serves the default class without routing;
 # it refuses what it cannot count, in one line, before running

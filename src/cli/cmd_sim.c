@@ -18,6 +18,7 @@
 #include "core/sim.h"
 #include "core/solver.h"
 #include "json.h"
+#include "scratch.h"
 #include "store/trajectory.h"
 #include "util.h"
 
@@ -621,6 +622,7 @@ static int run(ff_level *l, ff_fields *fields, simopts *o)
 			ff_cli_error("%s", err);
 			goto out;
 		}
+		ff_cli_scratch_set(ff_traj_tmp(traj), o->traj);
 		if (ff_traj_parts(l) > 1)
 			ff_cli_error("warning: the walkable area of '%s' has %d separate parts; "
 				     "PedPy loads only one", o->level, ff_traj_parts(l));
@@ -632,6 +634,7 @@ static int run(ff_level *l, ff_fields *fields, simopts *o)
 	if (traj) {
 		ff_err e = ff_traj_finish(traj, err, sizeof err);
 
+		ff_cli_scratch_clear();
 		traj = NULL;
 		if (e != FF_OK) {
 			ff_cli_error("%s", err);
@@ -647,6 +650,7 @@ static int run(ff_level *l, ff_fields *fields, simopts *o)
 	rc = capped || ff_sim_totals_get(sim)->wall_violations ? FF_EXIT_FAIL : FF_EXIT_OK;
 out:
 	ff_traj_abort(traj);
+	ff_cli_scratch_clear();
 	free(count);
 	ff_sim_destroy(sim);
 	return rc;

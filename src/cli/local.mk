@@ -2,7 +2,7 @@
 bin_PROGRAMS += src/fieldmarshal
 src_fieldmarshal_SOURCES = \
 	src/cli/main.c src/cli/cli.h \
-	src/cli/util.c src/cli/util.h \
+	src/cli/util.c src/cli/util.h src/cli/scratch.c src/cli/scratch.h \
 	src/cli/json.c src/cli/json.h \
 	src/cli/levelfile.c src/cli/levelfile.h \
 	src/cli/picture.c src/cli/picture.h \

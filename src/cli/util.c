@@ -15,6 +15,7 @@
 #include "core/level_text.h"
 #include "db.h"
 #include "levelfile.h"
+#include "scratch.h"
 #include "util.h"
 
 /* Prints PREFIX and the message to stderr, control characters escaped. */
@@ -269,8 +270,11 @@ bool ff_cli_write_file(const char *path, const char *data, size_t len)
 		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
 		return false;
 	}
+	ff_cli_scratch_set(tmp, path);
 	ok = fchmod(fd, file_mode(target)) == 0 && write_all(fd, data, len) && fsync(fd) == 0;
-	ok = close_ok(fd, ok) && rename(tmp, target) == 0;
+	ok = close_ok(fd, ok);
+	ff_cli_scratch_clear();
+	ok = ok && rename(tmp, target) == 0;
 	if (!ok) {
 		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
 		unlink(tmp);

@@ -358,6 +358,11 @@ ff_err ff_traj_finish(ff_traj *t, char *err, size_t n)
 	return FF_OK;
 }
 
+const char *ff_traj_tmp(const ff_traj *t)
+{
+	return t->tmp;
+}
+
 void ff_traj_abort(ff_traj *t)
 {
 	if (!t)

@@ -46,6 +46,9 @@ ff_err ff_traj_frame(ff_traj *t, long frame, const ff_sim *sim, char *err, size_
 ff_err ff_traj_finish(ff_traj *t, char *err, size_t n);
 /* Removes the temporary file and frees T; NULL is a no-op. */
 void ff_traj_abort(ff_traj *t);
+/* The temporary file T writes until ff_traj_finish() (for a signal
+ * handler to remove). */
+const char *ff_traj_tmp(const ff_traj *t);
 /* How many separate parts the walkable area written for LEVEL has (more
  * than one: PedPy cannot load it as one walkable area). */
 int ff_traj_parts(const ff_level *level);
