@@ -462,9 +462,10 @@ START_TEST(every_grid_change_is_counted)
 		"ff_level_dyn_clear", "ff_patch_apply", "ff_level_changed",
 	};
 	static const char *const meta[] = {
-		"ff_level_goal_add", "ff_level_goal_add_to", "ff_level_order",
+		"ff_level_goal_add", "ff_level_goal_add_to", "ff_level_goal_load", "ff_level_order",
 		"ff_level_goal_remove", "ff_level_goal_clear", "ff_level_spawn_add",
-		"ff_level_spawn_add_to", "ff_level_spawn_remove", "ff_level_spawn_clear",
+		"ff_level_spawn_add_to", "ff_level_spawn_load", "ff_level_spawn_remove",
+		"ff_level_spawn_clear",
 		"ff_level_param_set", "ff_level_set_name", "ff_level_set_note",
 		"ff_level_terrain_add", "ff_level_terrain_classes", "ff_level_class_set",
 		"ff_level_group_class", "ff_level_destroy",
@@ -527,6 +528,9 @@ START_TEST(every_grid_change_is_counted)
 	META(ff_level_spawn_add(l, &sp, &p));
 	META(ff_level_spawn_add_to(l, &sp, "blue", &p));
 	ck_assert_int_eq(ff_level_spawn_add(l, &sp, NULL), FF_OK);
+	ck_assert_int_eq(ff_level_goal_load(l, &g, "blue"), FF_OK);
+	ck_assert_int_eq(ff_level_spawn_load(l, &sp, "blue"), FF_OK);
+	ck_assert_int_eq(l->changes, n);
 	META(ff_level_spawn_remove(l, 0, &p));
 	META(ff_level_spawn_clear(l, &p));
 	META(ff_level_param_set(l, FF_P_WALL_PENALTY, 3, &p));

@@ -208,6 +208,39 @@ START_TEST(export_reads_back_the_same_level)
 }
 END_TEST
 
+/* A goal and a spawn area that walls were painted over (the editor lets
+ * one, and the text format keeps them, for solving to explain) read back
+ * from TMX and TMJ as written; so does a class's goal on its walls.  The
+ * reader refused them, "the goal covers walls only", so that a level saved
+ * as a Tiled map did not open again. */
+START_TEST(goals_under_walls_read_back)
+{
+	static const char text[] =
+		"fieldmarshal level 2\nname under\nsize 4 3\nclass boat wall\n"
+		"terrain grass . 1\nterrain water ~ 20 boat=1\nterrain wall # wall\n"
+		"group ships class boat\ngoal cell 0 0\ngoal rect 1 2 2 1 group ships\n"
+		"spawn rect 3 0 1 2 5\ngrid\n#.~#\n..~#\n~..~\nend\n";
+	ff_level *a = NULL;
+	ff_diag dd;
+
+	ck_assert_int_eq(ff_textlevel_parse(text, strlen(text), &a, &dd), FF_OK);
+	for (int json = 0; json < 2; json++) {
+		ff_level *b = NULL;
+		ff_tiled_diag d;
+		size_t len;
+		char *t = ff_tiled_format(a, json, &len);
+
+		ck_assert_ptr_nonnull(t);
+		ck_assert_msg(ff_tiled_parse(t, len, json ? "x.tmj" : "x.tmx", "other", NULL, &b, &d) ==
+			      FF_OK, "%s: %d:%d: %s", json ? "TMJ" : "TMX", d.line, d.col, d.msg);
+		ck_assert_msg(ff_level_equal(a, b), "%s reads back different", json ? "TMJ" : "TMX");
+		free(t);
+		ff_level_destroy(b);
+	}
+	ff_level_destroy(a);
+}
+END_TEST
+
 struct bad_case {
 	const char *what, *text;
 	int line, col;           /* -1: any */
@@ -461,6 +494,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, embedded_tilesets_and_layers);
 	tcase_add_test(tc, groups_and_classes_read_as_written);
 	tcase_add_test(tc, export_reads_back_the_same_level);
+	tcase_add_test(tc, goals_under_walls_read_back);
 	tcase_add_loop_test(tc, malformed_maps_say_where, 0, (int)(sizeof bad / sizeof bad[0]));
 	tcase_add_test(tc, tileset_names_come_escaped);
 	tcase_add_test(tc, notes_read_as_the_text_format_keeps_them);

@@ -830,7 +830,9 @@ int ff_level_meta_group(ff_level_meta *m, const char *name)
 	return m->ngroups++;
 }
 
-ff_err ff_level_goal_add_to(ff_level *l, const ff_shape *goal, const char *group, ff_patch *undo)
+/* Adds GOAL to GROUP; when ON_WALLS, one that walls cover too. */
+static ff_err goal_add(ff_level *l, const ff_shape *goal, const char *group, bool on_walls,
+		       ff_patch *undo)
 {
 	ff_level_meta m = l->meta;
 	int g = ff_level_meta_group(&m, group);
@@ -839,13 +841,24 @@ ff_err ff_level_goal_add_to(ff_level *l, const ff_shape *goal, const char *group
 	if (g < 0)
 		return g == -1 ? FF_E_INVAL : FF_E_FULL;
 	/* passable to the group's class, as its field will be solved */
-	if ((err = ff_level_check_shape_as(l, goal, true, m.group_class[g])))
+	if ((err = ff_level_check_shape_as(l, goal, true, m.group_class[g])) &&
+	    !(on_walls && err == FF_E_WALL))
 		return err;
 	if (l->meta.ngoals >= FF_GOALS_MAX)
 		return FF_E_FULL;
 	m.goal_group[m.ngoals] = (uint8_t)g;
 	m.goals[m.ngoals++] = *goal;
 	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_goal_add_to(ff_level *l, const ff_shape *goal, const char *group, ff_patch *undo)
+{
+	return goal_add(l, goal, group, false, undo);
+}
+
+ff_err ff_level_goal_load(ff_level *l, const ff_shape *goal, const char *group)
+{
+	return goal_add(l, goal, group, true, NULL);
 }
 
 ff_err ff_level_goal_add(ff_level *l, const ff_shape *goal, ff_patch *undo)
@@ -927,8 +940,9 @@ ff_err ff_level_spawn_add(ff_level *l, const ff_spawn *spawn, ff_patch *undo)
 	return commit_meta(l, &m, undo);
 }
 
-ff_err ff_level_spawn_add_to(ff_level *l, const ff_spawn *spawn, const char *group,
-			     ff_patch *undo)
+/* Adds SPAWN to GROUP; when ON_WALLS, one that walls cover too. */
+static ff_err spawn_add(ff_level *l, const ff_spawn *spawn, const char *group, bool on_walls,
+			ff_patch *undo)
 {
 	ff_level_meta m = l->meta;
 	ff_spawn sp = *spawn;
@@ -939,12 +953,24 @@ ff_err ff_level_spawn_add_to(ff_level *l, const ff_spawn *spawn, const char *gro
 		return FF_E_INVAL;
 	if ((sp.group = ff_level_meta_group(&m, group)) < 0)
 		return sp.group == -1 ? FF_E_INVAL : FF_E_FULL;
-	if ((err = ff_level_check_shape_as(l, &sp.area, false, m.group_class[sp.group])))
+	if ((err = ff_level_check_shape_as(l, &sp.area, false, m.group_class[sp.group])) &&
+	    !(on_walls && err == FF_E_WALL))
 		return err;
 	if (l->meta.nspawns >= FF_SPAWNS_MAX)
 		return FF_E_FULL;
 	m.spawns[m.nspawns++] = sp;
 	return commit_meta(l, &m, undo);
+}
+
+ff_err ff_level_spawn_add_to(ff_level *l, const ff_spawn *spawn, const char *group,
+			     ff_patch *undo)
+{
+	return spawn_add(l, spawn, group, false, undo);
+}
+
+ff_err ff_level_spawn_load(ff_level *l, const ff_spawn *spawn, const char *group)
+{
+	return spawn_add(l, spawn, group, true, NULL);
 }
 
 ff_err ff_level_spawn_remove(ff_level *l, int index, ff_patch *undo)

@@ -353,6 +353,11 @@ ff_err ff_level_goal_add(ff_level *l, const ff_shape *goal, struct ff_patch *und
  * FF_GROUPS_MAX groups. */
 ff_err ff_level_goal_add_to(ff_level *l, const ff_shape *goal, const char *group,
 			    struct ff_patch *undo);
+/* As ff_level_goal_add_to(), for a reader of level files: a goal that walls
+ * cover is kept (the editor may paint walls over one, and a file holds
+ * what it saved; solving says what is wrong), as the text format keeps
+ * it.  No undo. */
+ff_err ff_level_goal_load(ff_level *l, const ff_shape *goal, const char *group);
 /* An order: the goals of group GROUP become GOAL alone.  FF_E_NOTFOUND
  * when there is no such group. */
 ff_err ff_level_order(ff_level *l, const char *group, const ff_shape *goal,
@@ -366,6 +371,9 @@ ff_err ff_level_spawn_add(ff_level *l, const ff_spawn *spawn, struct ff_patch *u
  * does not exist, as ff_level_goal_add_to(). */
 ff_err ff_level_spawn_add_to(ff_level *l, const ff_spawn *spawn, const char *group,
 			     struct ff_patch *undo);
+/* As ff_level_spawn_add_to(), keeping one that walls cover, as
+ * ff_level_goal_load(). */
+ff_err ff_level_spawn_load(ff_level *l, const ff_spawn *spawn, const char *group);
 ff_err ff_level_spawn_remove(ff_level *l, int index, struct ff_patch *undo);
 ff_err ff_level_spawn_clear(ff_level *l, struct ff_patch *undo);
 ff_err ff_level_param_set(ff_level *l, ff_param_id id, double value,

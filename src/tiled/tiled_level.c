@@ -372,16 +372,14 @@ static ff_err objects(tl_ctx *c, ff_level *l)
 		if (o->goal && o->rate > 0)
 			return tl_fail(c, &o->at, 0, "object %d: a goal has no 'rate'", o->id);
 		sp.area = s, sp.count = (int)o->count, sp.rate = o->rate;
-		err = o->goal ? ff_level_goal_add_to(l, &s, o->group, NULL)
-			      : ff_level_spawn_add_to(l, &sp, o->group, NULL);
+		err = o->goal ? ff_level_goal_load(l, &s, o->group)
+			      : ff_level_spawn_load(l, &sp, o->group);
 		if (err == FF_E_FULL && ff_level_group_by_name(l, o->group) < 0)
 			return tl_fail(c, &o->at, 0, "object %d: group '%s' is one too many: at most %d "
 				       "besides the default one", o->id, o->group, FF_GROUPS_MAX - 1);
 		if (err == FF_E_RANGE || err == FF_E_INVAL)
 			return tl_fail(c, &o->at, 0, "object %d: the %s is not inside the %dx%d map",
 				       o->id, what, l->w, l->h);
-		if (err == FF_E_WALL)
-			return tl_fail(c, &o->at, 0, "object %d: the %s covers walls only", o->id, what);
 		if (err)
 			return tl_fail(c, &o->at, 0, "object %d: %s", o->id, ff_strerror(err));
 	}
