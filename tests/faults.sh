@@ -1,12 +1,13 @@
 #!/bin/sh
 # faults.sh - the program when the disk or the heap fails it, through
 # tests/fieldmarshal-faults (tests/faultwrap.c): every write, fsync and
-# rename of '-o' and of a save to the database fails in turn, then every
-# allocation of a script run and of an import, and a first run is killed
-# at each of its writes.  Each time the command must fail with a message
-# and leave the file and the database as they were (or, killed, leave a
-# database that the next run completes); under the sanitizer build it must
-# also leak nothing.  No root needed: the faults are injected, not made.
+# rename of '-o', of a save to the database and every write of 'sim
+# --trajectories' fails in turn, then every allocation of a script run and
+# of an import, and a first run is killed at each of its writes.  Each
+# time the command must fail with a message and leave the file and the
+# database as they were (or, killed, leave a database that the next run
+# completes); under the sanitizer build it must also leak nothing.  No
+# root needed: the faults are injected, not made.
 set -u
 : "${FIELDMARSHAL:?set by make check}" "${srcdir:?set by make check}"
 F=$FIELDMARSHAL
@@ -68,6 +69,25 @@ for kind in write fsync rename; do
 		fi
 		i=$((i + 1))
 	done
+done
+
+# --- sim --trajectories: every write of the file fails in turn (SQLite's,
+# through the VFS): one line naming the file, which stays as it was ------
+"$F" sim "$lv/chokepoint.level" --agents 5 --ticks 2 --trajectories t.sqlite > /dev/null
+cp t.sqlite before.sqlite
+n=$(count writes sim "$lv/chokepoint.level" --agents 20 --ticks 40 --trajectories t.sqlite)
+[ "$n" -ge 2 ] || fail "sim --trajectories made only $n writes"
+i=1
+while [ "$i" -le "$n" ]; do
+	cp before.sqlite t.sqlite
+	if faulty "write:$i" sim "$lv/chokepoint.level" --agents 20 --ticks 40 --trajectories t.sqlite; then
+		grep -q "^fieldmarshal: cannot write 't.sqlite': " err ||
+			fail "write $i of --trajectories said: $(cat err)"
+		cmp -s t.sqlite before.sqlite || fail "write $i of --trajectories changed the file"
+		[ -z "$(ls t.sqlite.tmp* 2> /dev/null)" ] ||
+			fail "write $i of --trajectories left $(ls t.sqlite.tmp*)"
+	fi
+	i=$((i + 1))
 done
 
 # --- every allocation of a command: it fails with a message, or prints

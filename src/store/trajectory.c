@@ -28,6 +28,7 @@ struct ff_traj {
 	int64_t geo;             /* the geometry's hash */
 	double cs;               /* metres per cell */
 	char tmp[PATH_MAX + 16], target[PATH_MAX];
+	char path[PATH_MAX];     /* the target as given, for messages */
 };
 
 static void msg(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -276,6 +277,7 @@ ff_traj *ff_traj_create(const char *path, bool force, double fps, const ff_level
 		return NULL;
 	}
 	t->cs = cell_size;
+	snprintf(t->path, sizeof t->path, "%s", path);
 	if (!check_target(t, path, force, err, n)) {
 		free(t);
 		return NULL;
@@ -328,7 +330,7 @@ ff_err ff_traj_frame(ff_traj *t, long frame, const ff_sim *sim, char *err, size_
 	     sqlite3_step(st) == SQLITE_DONE;
 	sqlite3_finalize(st);
 	if (!ok) {
-		msg(err, n, "cannot write trajectories: %s", sqlite3_errmsg(t->db));
+		msg(err, n, "cannot write '%s': %s", t->path, sqlite3_errmsg(t->db));
 		return FF_E_IO;
 	}
 	return FF_OK;
@@ -342,14 +344,14 @@ ff_err ff_traj_finish(ff_traj *t, char *err, size_t n)
 	t->row = NULL;
 	rc = exec(t->db, "CREATE INDEX frame_id_idx ON trajectory_data(frame, id); COMMIT;");
 	if (rc != SQLITE_OK) {
-		msg(err, n, "cannot write trajectories: %s", sqlite3_errmsg(t->db));
+		msg(err, n, "cannot write '%s': %s", t->path, sqlite3_errmsg(t->db));
 		ff_traj_abort(t);
 		return FF_E_IO;
 	}
 	rc = sqlite3_close(t->db);
 	t->db = NULL;
 	if (rc != SQLITE_OK || rename(t->tmp, t->target) != 0) {
-		msg(err, n, "cannot write '%s': %s", t->target,
+		msg(err, n, "cannot write '%s': %s", t->path,
 		    rc != SQLITE_OK ? "cannot close the database" : strerror(errno));
 		ff_traj_abort(t);
 		return FF_E_IO;
