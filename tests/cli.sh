@@ -274,5 +274,17 @@ done
 "$F" run "$lv/maze.level" -e 'dyn cell 1,1 wall' -o out.tmx 2> err
 grep -q 'does not keep the dynamic layer' err || fail "run -o out.tmx lost the dynamic layer silently"
 
+# a replay whose level cannot be loaded says why on its own line, FILE:2:7
+# (it printed the loader's error, then "cannot load level 'x' (see above)")
+printf 'fieldmarshal replay 1\nlevel no-such.level\nbegin\n' > nolevel.replay
+printf 'fieldmarshal level 2\nname b\nsize 3 2\ngrid\n...\n..\nend\n' > badrow.level
+printf 'fieldmarshal replay 1\nlevel badrow.level\nbegin\n' > badlevel.replay
+for r in nolevel badlevel; do
+	"$F" replay "$r.replay" > /dev/null 2> err && fail "replay $r.replay exited 0"
+	[ "$(wc -l < err)" = 1 ] && grep -q "^$r.replay:2:7: cannot load level '[a-z-]*.level': ." err ||
+		fail "replay $r.replay said: $(cat err)"
+done
+grep -q "badrow.level:6:3: row 1 has 2 cells, expected 3" err || fail "the reason is lost: $(cat err)"
+
 [ $status = 0 ] && echo "cli: all cases passed"
 exit $status

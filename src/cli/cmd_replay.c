@@ -56,21 +56,27 @@ static double now(void)
 }
 
 /* 'level REF': a path relative to the replay's folder, or as given (a path
- * from here, or a stored level's name). */
+ * from here, or a stored level's name).  Why it cannot be loaded is part
+ * of the replay's own error, FILE:LINE:COL, on one line. */
 static ff_level *load(void *vctx, const char *ref, char *err, size_t errlen)
 {
 	const ctx *c = vctx;
-	char dir[4096], path[8200];
+	char dir[4096], path[8200], why[512];
 	ff_level *l;
 
 	ff_cli_dir_of(c->file, dir, sizeof dir);
+	ff_cli_hold(why, sizeof why);
 	if (ref[0] != '/' && snprintf(path, sizeof path, "%s/%s", dir, ref) < (int)sizeof path &&
 	    access(path, R_OK) == 0)
 		l = ff_cli_load_level(path);
 	else
 		l = ff_cli_load_level(ref);
+	ff_cli_hold(NULL, 0);
 	if (!l)
-		snprintf(err, errlen, "cannot load level '%s' (see above)", ref);
+		snprintf(err, errlen, "cannot load level '%s': %s", ref,
+			 why + (strncmp(why, "fieldmarshal: ", 14) ? 0 : 14));
+	else if (why[0])
+		fprintf(stderr, "%s\n", why); /* a warning, already escaped */
 	return l;
 }
 

@@ -18,14 +18,32 @@
 #include "scratch.h"
 #include "util.h"
 
-/* Prints PREFIX and the message to stderr, control characters escaped. */
+/* Where ff_cli_hold() keeps the messages, or NULL: print them. */
+static char *held;
+static size_t held_size;
+
+/* Prints PREFIX and the message to stderr, control characters escaped;
+ * while held, adds it to the held line instead. */
 static void vsay(const char *prefix, const char *fmt, va_list ap)
 {
 	char raw[4096], esc[4096];
+	size_t n;
 
 	vsnprintf(raw, sizeof raw, fmt, ap);
 	ff_escape(esc, sizeof esc, raw);
-	fprintf(stderr, "%s%s\n", prefix, esc);
+	if (!held) {
+		fprintf(stderr, "%s%s\n", prefix, esc);
+		return;
+	}
+	n = strlen(held);
+	snprintf(held + n, held_size - n, "%s%s%s", n ? "; " : "", prefix, esc);
+}
+
+void ff_cli_hold(char *buf, size_t size)
+{
+	held = size ? buf : NULL, held_size = size;
+	if (held)
+		held[0] = '\0';
 }
 
 void ff_cli_say(const char *fmt, ...)

@@ -23,6 +23,11 @@ enum { FF_EXIT_OK = 0, FF_EXIT_FAIL = 1, FF_EXIT_USAGE = 2 };
 void ff_cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "fieldmarshal: " and the formatted message as ff_cli_say() does. */
 void ff_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* From now on, the messages of ff_cli_say() and ff_cli_error() go into
+ * BUF (SIZE bytes), joined by "; ", instead of stderr, so that a caller
+ * can make them part of its own one-line error; ff_cli_hold(NULL, 0)
+ * prints them again. */
+void ff_cli_hold(char *buf, size_t size);
 /* Prints a usage error plus "try 'fieldmarshal CMD --help'"; returns 2. */
 int ff_cli_usage(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
