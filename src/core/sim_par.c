@@ -33,7 +33,7 @@ struct ff_sim_par {
 	ff_sim_job job;              /* the job (mu) */
 	void *arg;
 	long n;                      /* its chunks */
-	atomic_long next;            /* the next chunk to take */
+	atomic_long next;            /* chunks claimed so far (take()) */
 };
 
 /* Takes chunks of the job as thread T until none are left: the main
