@@ -80,5 +80,16 @@ printf '<map orientation="orthogonal" width="2" height="1" tilewidth="16" tilehe
 	fail "a text level with --layer said: $(cat err)"
 "$F" levels show nolayer > /dev/null 2>&1 && fail "an import with a bad --layer stored a level"
 
+# --format against the output file's name: refused, nothing written
+for c in "tmx clash.map" "map clash.level" "text clash.tmj" "svg clash.tmx"; do
+	set -- $c
+	"$F" show "$t/expected.level" --format "$1" -o "$2" 2> err; [ $? = 2 ] ||
+		fail "show --format $1 -o $2 accepted"
+	grep -q "'$2' names a .${2#*.} file" err || fail "show --format $1 -o $2 said: $(cat err)"
+	[ -e "$2" ] && fail "show --format $1 -o $2 wrote it"
+done
+"$F" show "$t/expected.level" --format text -o same.level || fail "--format text -o same.level exited $?"
+"$F" export t0 --format tmj -o clash.tmx 2> /dev/null; [ $? = 2 ] || fail "export --format tmj -o clash.tmx accepted"
+
 [ $status = 0 ] && echo "formats: $n maps round trip byte for byte; $k Tiled maps import"
 exit $status

@@ -80,6 +80,10 @@ sed -n '2,513p' maze.txt | awk 'NR == FNR { row[FNR] = $0; next }
 "$F" solve "$lv" --show flow -o flow.txt > /dev/null 2>&1; [ $? = 2 ] || fail "-o FILE.txt accepted"
 "$F" solve "$lv" --show flow --format svg -q 1,1 > /dev/null 2>&1; [ $? = 2 ] ||
 	fail "a picture and queries both on stdout accepted"
+"$F" solve "$lv" --show flow --format svg -o clash.png 2> err; [ $? = 2 ] ||
+	fail "--format svg -o clash.png accepted"
+grep -q "'clash.png' names a .png file" err || fail "--format svg -o clash.png said: $(cat err)"
+[ -e clash.png ] && fail "--format svg -o clash.png wrote it"
 
 [ $status = 0 ] && echo "pictures: SVG well formed, PNG decoded, counts and pixels match"
 exit $status

@@ -23,7 +23,8 @@ static const char show_usage[] =
 	"and 'show x.tmx --format map' convert, and 'show x.level -o x.svg' draws it.\n"
 	"\n"
 	"  -f, --format FMT   text, map, tmx, tmj (Tiled), svg or png (default: by\n"
-	"                     FILE's extension, else text)\n"
+	"                     FILE's extension, else text; FILE's extension may\n"
+	"                     not name another format, .level naming text)\n"
 	"  -o, --output FILE  write to FILE instead of standard output\n"
 	"  -h, --help         show this help\n";
 
@@ -35,7 +36,8 @@ static const char export_usage[] =
 	"(.tmx or .tmj, which imports back to the same level), or as a picture.\n"
 	"\n"
 	"  -f, --format FMT   text, map, tmx, tmj, svg or png (default: by FILE's\n"
-	"                     extension, else text)\n"
+	"                     extension, else text; FILE's extension may not name\n"
+	"                     another format, .level naming text)\n"
 	"  -o, --output FILE  write to FILE instead of standard output\n"
 	"  -h, --help         show this help\n";
 
@@ -87,6 +89,8 @@ static int convert(const char *cmd, const char *usage, ff_level *(*load)(const c
 	}
 	if (optind != argc - 1)
 		return ff_cli_usage(cmd, "expected one %s", load == ff_cli_load_level ? "LEVEL" : "NAME");
+	if (!ff_cli_format_fits(cmd, format, out))
+		return FF_EXIT_USAGE;
 	/* without --format, the output file's extension names it */
 	if (!format && !(format = ff_cli_format_of(out, formats)))
 		format = "text";

@@ -57,7 +57,8 @@ static const char usage[] =
 	"  -j, --json              the summary and the queries as JSON (docs/json.md)\n"
 	"  -f, --format FMT        --show's field as text (default), or drawn as svg\n"
 	"                          or png (a heat map; png has no arrows)\n"
-	"  -o, --output FILE       write --show's field to FILE (format by extension)\n"
+	"  -o, --output FILE       write --show's field to FILE (format by extension;\n"
+	"                          a --format must agree with it)\n"
 	"  -h, --help              show this help\n"
 	"\n"
 	"In --show flow output a wall is its terrain glyph ('#'), a temporary wall\n"
@@ -198,6 +199,8 @@ static int parse_args(int argc, char **argv, solve_args *a)
 		return ff_cli_usage("solve", "expected one LEVEL");
 	if (a->json && a->show)
 		return ff_cli_usage("solve", "--json gives the summary and queries, not a field");
+	if (!ff_cli_format_fits("solve", a->format, a->out))
+		return FF_EXIT_USAGE;
 	if (!a->format)
 		a->format = a->out ? ff_cli_format_of(a->out, formats) : "text";
 	if (!a->format || !strcmp(a->format, "text")) {

@@ -19,6 +19,18 @@ const char *ff_cli_format_of(const char *path, const char *const *formats)
 	return NULL;
 }
 
+bool ff_cli_format_fits(const char *cmd, const char *format, const char *out)
+{
+	static const char *const exts[] = {"level", "map", "tmx", "tmj", "svg", "png", NULL};
+	const char *ext = out ? ff_cli_format_of(out, exts) : NULL;
+
+	if (!format || !ext || !strcmp(format, strcmp(ext, "level") ? ext : "text"))
+		return true;
+	ff_cli_usage(cmd, "--format %s, but '%s' names a .%s file: rename it, or leave --format out",
+		     format, out, ext);
+	return false;
+}
+
 char *ff_cli_picture_data(const ff_pic *p, bool png, size_t *len)
 {
 	if (png)
