@@ -132,17 +132,17 @@ grep -q "cannot write 'no/such/dir/t.sqlite'" err || fail "unwritable path said:
 ls ./*tmp* 2> /dev/null && fail "temporary files left: $(ls ./*tmp*)"
 # a run stopped by a signal (SIGTERM: a shell's background job ignores
 # SIGINT): the file asked for is as it was, the temporary one is gone, and
-# one line says so
+# one line says so.  The signal comes as soon as the temporary file is
+# there: from then on, however early, it must be removed.
 cp t.sqlite keep.sqlite
 "$F" sim "$lv/chokepoint.level" --agents 60 --ticks 100000 --keep-arrived \
 	--trajectories t.sqlite > /dev/null 2> err &
 pid=$!
 i=0
-while ! ls ./t.sqlite.tmp* > /dev/null 2>&1 && [ $i -lt 100 ]; do
-	sleep 0.1
+while ! ls ./t.sqlite.tmp* > /dev/null 2>&1 && [ $i -lt 1000 ]; do
+	sleep 0.01
 	i=$((i + 1))
 done
-sleep 0.2
 kill -TERM $pid
 wait $pid
 rc=$?

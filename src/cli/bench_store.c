@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "bench_store.h"
+#include "scratch.h"
 #include "store/store.h"
 #include "benchutil.h"
 #include "util.h"
@@ -109,7 +110,9 @@ bool ff_cli_bench_store(FILE *out, bool quick)
 	bool ok;
 
 	snprintf(scratch[0], sizeof scratch[0], "%s/ffbenchXXXXXX", tmp && *tmp ? tmp : "/tmp");
+	ff_cli_scratch_hold();          /* until the handlers are set */
 	if (!s || strlen(scratch[0]) > 4096 || !mkdtemp(scratch[0])) {
+		ff_cli_scratch_clear();
 		ff_cli_error("store bench: cannot create a scratch directory");
 		ff_store_destroy(s);
 		return false;
@@ -122,6 +125,7 @@ bool ff_cli_bench_store(FILE *out, bool quick)
 	for (int i = 0; i < 3; i++)             /* a signal ignored stays so */
 		if (!sigaction(sigs[i], NULL, &old[i]) && old[i].sa_handler != SIG_IGN)
 			sigaction(sigs[i], &sa, NULL);
+	ff_cli_scratch_clear();
 	fprintf(out, "%-28s %10s %10s\n", "store", "median ms", "target ms");
 	ok = !ff_store_open(s, scratch[1], FF_STORE_CREATE) && run(out, s, quick ? 5 : 21);
 	if (!ok)

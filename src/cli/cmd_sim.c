@@ -617,6 +617,7 @@ static int run(ff_level *l, ff_fields *fields, simopts *o)
 	if (o->traj) {
 		if (!o->traj_every)
 			o->traj_every = 1;
+		ff_cli_scratch_hold();
 		if (!(traj = ff_traj_create(o->traj, o->force, 1 / (u.dt * o->traj_every), l, u.cs,
 					    err, sizeof err))) {
 			ff_cli_error("%s", err);

@@ -284,8 +284,10 @@ bool ff_cli_write_file(const char *path, const char *data, size_t len)
 		ff_cli_error("path too long: '%s'", path);
 		return false;
 	}
+	ff_cli_scratch_hold();
 	if ((fd = mkstemp(tmp)) < 0) {
 		ff_cli_error("cannot write '%s': %s", path, strerror(errno));
+		ff_cli_scratch_clear();
 		return false;
 	}
 	ff_cli_scratch_set(tmp, path);
