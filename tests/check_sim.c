@@ -1063,6 +1063,65 @@ START_TEST(two_threads_move_the_crowd_as_one)
 }
 END_TEST
 
+/* Where the agents are stored changes nothing: a crowd stored in the
+ * grid's order after every tick and one never so stored (id order) have
+ * the same hash, the same summed speed and the same counts after each
+ * tick, and ff_sim_agent() gives the agents of both in id order.  Three
+ * crowds: the two-way one, whose groups walk through each other (150
+ * ticks); chokepoint.level's 500, dense at the gap (400 ticks); and the
+ * same keeping the arrived as markers, which the grid leaves out. */
+START_TEST(the_order_agents_are_stored_in_changes_nothing)
+{
+	ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false};
+	int ticks = _i ? 400 : 150;
+	world w[2];
+
+	for (int k = 0; k < 2; k++) {
+		if (_i) {
+			open_world(&w[k], "chokepoint.level", 1,
+				   _i == 2 ? FF_SIM_KEEP_ARRIVED : 0, 500);
+		} else {
+			w[k].l = two_way_level();
+			w[k].f = ff_fields_create(w[k].l, &o);
+			ck_assert_ptr_nonnull(w[k].f);
+			w[k].sim = ff_sim_create(w[k].l, w[k].f, 0);
+			ck_assert_ptr_nonnull(w[k].sim);
+			ck_assert_int_eq(ff_sim_spawn_level(w[k].sim, -1), FF_OK);
+		}
+		w[k].sim->regrid_ticks = k ? 1 : 0;
+	}
+	for (int t = 0; t < ticks; t++) {
+		const ff_sim_stats *a, *b;
+
+		ff_sim_step(w[0].sim);
+		ff_sim_step(w[1].sim);
+		ck_assert(!w[0].sim->regridded && w[1].sim->regridded);
+		a = ff_sim_last(w[0].sim);
+		b = ff_sim_last(w[1].sim);
+		ck_assert_uint_eq(ff_sim_hash(w[1].sim), ff_sim_hash(w[0].sim));
+		ck_assert(b->mean_speed == a->mean_speed && b->max_density == a->max_density);
+		ck_assert_int_eq(b->arrivals, a->arrivals);
+		ck_assert_uint_eq(ff_sim_count(w[1].sim), ff_sim_count(w[0].sim));
+		for (size_t i = 0; i < ff_sim_count(w[1].sim); i += 7) {
+			ff_agent p, q;
+
+			ff_sim_agent(w[0].sim, i, &p);
+			ff_sim_agent(w[1].sim, i, &q);
+			ck_assert(p.id == q.id && p.x == q.x && p.y == q.y && p.vx == q.vx &&
+				  p.state == q.state);
+			if (i) {
+				ff_sim_agent(w[1].sim, i - 1, &p);
+				ck_assert_uint_lt(p.id, q.id);
+			}
+		}
+	}
+	/* some arrived: dropped, or kept as markers */
+	ck_assert_int_gt(ff_sim_totals_get(w[0].sim)->arrived, _i ? 10 : 100);
+	for (int k = 0; k < 2; k++)
+		close_world(&w[k]);
+}
+END_TEST
+
 static volatile sig_atomic_t usr1_on_main = -1;
 static pthread_t main_thread;
 
@@ -1159,13 +1218,15 @@ END_TEST
  * tenth point left out by its tag and sometimes a third of them gone (rows
  * fill and empty, and the start that an empty row holds changes).  The
  * builds are whole or cut into two or three bands of rows, the bands built
- * last to first (as two threads may).  After every build start[c] is the
+ * last to first (as two threads may).  Every other round gives the
+ * points keys, a shuffle of 0..n-1.  After every build start[c] is the
  * number of points kept in the cells before c, and the run of each cell
- * holds exactly its points, in input order. */
+ * holds exactly its points, in key order (input order without keys). */
 START_TEST(grid_runs_match_a_count)
 {
 	enum { W = 300, H = 200, N = 400 };
 	static uint32_t cnt[W * H];
+	uint32_t key[N] = {0};
 	double x[N], y[N], v[N] = {0};
 	uint8_t tag[N];
 	ff_spatial g;
@@ -1189,7 +1250,13 @@ START_TEST(grid_runs_match_a_count)
 			if (!tag[i])
 				cnt[(int)y[i] * W + (int)x[i]]++;
 		}
-		in = (ff_spatial_in){x, y, v, v, n, tag, 1};
+		for (size_t i = 0; i < n; i++) {
+			size_t j = (size_t)(ff_rng_unit(ff_rng_next(&r)) * (double)(i + 1));
+
+			key[i] = key[j];
+			key[j] = (uint32_t)i;
+		}
+		in = (ff_spatial_in){x, y, v, v, n, tag, 1, round % 2 ? key : NULL};
 		if (round % 3 == 0) {
 			kept = ff_spatial_build(&g, &in);
 		} else {
@@ -1207,7 +1274,9 @@ START_TEST(grid_runs_match_a_count)
 				uint32_t i = g.idx[k];
 
 				ck_assert(!tag[i] && (size_t)((int)y[i] * W + (int)x[i]) == c);
-				ck_assert(k == g.start[c] || g.idx[k - 1] < i);
+				ck_assert(g.key[k] == (in.key ? key[i] : i));
+				ck_assert(g.x[k] == (float)x[i] && g.y[k] == (float)y[i]);
+				ck_assert(k == g.start[c] || g.key[k - 1] < g.key[k]);
 			}
 			at += cnt[c];
 		}
@@ -1254,6 +1323,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, the_worker_takes_no_signals);
 	tcase_add_test(tc, each_thread_takes_a_stretch);
 	tcase_add_test(tc, grid_runs_match_a_count);
+	tcase_add_loop_test(tc, the_order_agents_are_stored_in_changes_nothing, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -40,4 +40,5 @@ src_core_libffcore_la_SOURCES += \
 	src/core/sim.c src/core/sim.h src/core/sim_impl.h \
 	src/core/sim_level.c src/core/sim_step.c src/core/sim_par.c \
 	src/core/thread.c src/core/thread.h \
-	src/core/sim_density.c src/core/sim_spawn.c src/core/sim_route.c
+	src/core/sim_density.c src/core/sim_spawn.c src/core/sim_route.c \
+	src/core/sim_order.c

@@ -52,6 +52,7 @@ ff_sim *ff_sim_create(const ff_level *level, ff_fields *fields, size_t capacity)
 	s->colsum = malloc((size_t)s->w * sizeof *s->colsum);
 	s->fd_gamma = s->fd_rho_max = -1;
 	s->fail.area = -1;
+	s->regrid_ticks = FF_SIM_REGRID_TICKS;
 	ff_sim_dirs_setup(s);
 	for (int c = 1; c < 256; c++)
 		s->inv_cost[c] = c == FF_WALL ? 0.0f : (float)(1.0 / c);
@@ -92,6 +93,10 @@ void ff_sim_destroy(ff_sim *s)
 	free(s->inv_area);
 	free(s->colsum);
 	free(s->id);
+	free(s->ord);
+	free(s->from);
+	free(s->slot);
+	free(s->spare);
 	free(s->state);
 	free(s->grp);
 	free(s->hsum);
@@ -117,8 +122,9 @@ size_t ff_sim_bytes(const ff_sim *s)
 {
 	size_t cells = (size_t)s->w * (size_t)s->h;
 	size_t agent = sizeof *s->id + sizeof *s->state + sizeof *s->grp + 4 * sizeof(double) +
-		      sizeof *s->hsum + sizeof *s->hd;
-	size_t grid = sizeof(uint32_t) * 2 + sizeof(float) * 2, groups = ff_sim_flow_bytes(s);
+		       sizeof *s->hsum + sizeof *s->hd + sizeof *s->ord + sizeof *s->from +
+		       sizeof *s->slot + sizeof(double);
+	size_t grid = sizeof(uint32_t) * 3 + sizeof(float) * 4, groups = ff_sim_flow_bytes(s);
 
 	for (int c = 0; c <= FF_CLASSES_MAX; c++)
 		groups += s->cls[c].walls ? cells * (1 + sizeof *s->cls[c].clear) : 0;
@@ -140,10 +146,13 @@ static void want_par(ff_sim *s)
  * already grown are just larger). */
 ff_err ff_sim_reserve(ff_sim *s, size_t cap)
 {
-	void **arrays[] = {(void **)&s->id, (void **)&s->state, (void **)&s->grp, (void **)&s->x,
-			   (void **)&s->y, (void **)&s->vx, (void **)&s->vy};
+	void **arrays[] = {(void **)&s->id,   (void **)&s->state, (void **)&s->grp,
+			   (void **)&s->x,    (void **)&s->y,     (void **)&s->vx,
+			   (void **)&s->vy,   (void **)&s->ord,   (void **)&s->from,
+			   (void **)&s->slot, &s->spare};
 	size_t sizes[] = {sizeof *s->id, sizeof *s->state, sizeof *s->grp, sizeof *s->x,
-			  sizeof *s->y, sizeof *s->vx, sizeof *s->vy};
+			  sizeof *s->y,  sizeof *s->vx,    sizeof *s->vy,  sizeof *s->ord,
+			  sizeof *s->from, sizeof *s->slot, sizeof(double)};
 	double(*hsum)[3];
 	float(*hd)[2];
 
@@ -277,6 +286,7 @@ void ff_sim_line_get(const ff_sim *s, int k, ff_sim_line *out)
 void ff_sim_clear(ff_sim *s)
 {
 	s->n = 0;
+	s->regridded = false;
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
 		s->gf[g].agents = 0;
 	ff_sim_sources_clear(s);
@@ -299,6 +309,7 @@ size_t ff_sim_count(const ff_sim *s)
 void ff_sim_agent(const ff_sim *s, size_t i, ff_agent *out)
 {
 	assert(i < s->n);
+	i = ff_sim_slot(s, i);
 	out->id = s->id[i];
 	out->state = s->state[i];
 	out->group = s->grp[i];
@@ -373,7 +384,9 @@ uint64_t ff_sim_hash(const ff_sim *s)
 
 	h = fnv(h, (uint64_t)s->tot.ticks, 8);
 	h = fnv(h, (uint64_t)s->n, 8);
-	for (size_t i = 0; i < s->n; i++) {
+	for (size_t r = 0; r < s->n; r++) {
+		size_t i = ff_sim_slot(s, r);
+
 		h = fnv(h, s->id[i], 4);
 		h = fnv(h, s->state[i], 1);
 		if (s->grp[i])

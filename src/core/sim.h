@@ -7,9 +7,10 @@
  *    [j, j+1).  After every tick each agent's centre lies inside the level
  *    in a passable cell (ff_sim_stats.wall_violations counts breaches and
  *    is always 0).
- *  - Agents are kept in id order (ids are given in spawn order and never
- *    reused); each tick reads the positions at the start of the tick, so
- *    the result does not depend on the order of the update.
+ *  - Agents are seen in id order (ids are given in spawn order and never
+ *    reused), whatever order they are stored in (the grid's, for
+ *    locality); each tick reads the positions at the start of the tick,
+ *    so the result does not depend on the order of the update.
  *  - The run is a pure function of the level, the solver's field, the seed
  *    (parameter "seed"), the flags and the spawn/step calls: no clock, no
  *    libm transcendental, no allocation in ff_sim_step().

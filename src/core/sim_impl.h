@@ -44,6 +44,9 @@
  * direction either, and an agent standing there is stranded. */
 #define FF_SIM_UNREACH 254
 
+/* Ticks between two regrids (sim_order.c), unless a test says. */
+#define FF_SIM_REGRID_TICKS 16
+
 /* The crowd's second thread (sim_par.c). */
 typedef struct ff_sim_par ff_sim_par;
 /* Part C of a job, run by thread T (0 the main thread, 1 the worker). */
@@ -117,10 +120,19 @@ struct ff_sim {
 	uint64_t tick_key;           /* this tick's key for per-agent draws */
 	size_t n, cap;               /* agents present, room for */
 	uint32_t next_id;
-	uint32_t *id;                /* agent arrays, id order */
+	uint32_t *id;                /* agent arrays, in id order until the
+				      * first regrid (sim_order.c), then in
+				      * the grid's order of the last one */
 	uint8_t *state;
 	uint8_t *grp;                /* each agent's group */
 	double *x, *y, *vx, *vy;
+	int regrid_ticks;            /* ticks between regrids (0: none) */
+	bool regridded;              /* the arrays are not in id order: */
+	uint32_t *ord;               /* cap: where the agent I-th in id
+				      * order is */
+	uint32_t *from, *slot;       /* cap: scratch for reordering */
+	void *spare;                 /* cap doubles: the same, and the
+				      * chunks' sums of speeds in a tick */
 	ff_spatial grid;
 	ff_gfield gf[FF_GROUPS_MAX];
 	ff_sim_class cls[FF_CLASSES_MAX + 1]; /* by movement class */
@@ -183,6 +195,20 @@ static inline bool ff_sim_at_goal(const ff_gfield *gf, size_t at)
 {
 	return gf->goal[at >> 6] >> (at & 63) & 1;
 }
+
+/* Where the agent R-th in id order is stored. */
+static inline size_t ff_sim_slot(const ff_sim *s, size_t r)
+{
+	return s->regridded ? s->ord[r] : r;
+}
+
+/* Stores the agents in the order of the tick's grid, whose first NG
+ * points they are, the others after them in the order they were
+ * (sim_order.c). */
+void ff_sim_regrid(ff_sim *s, size_t ng);
+/* Before the arrived agents are dropped (compacting the rest, in the
+ * order they are stored): keeps ord[] up to date (sim_order.c). */
+void ff_sim_order_drop(ff_sim *s);
 
 /* Fills dirv[] (sim_level.c). */
 void ff_sim_dirs_setup(ff_sim *s);

@@ -7,7 +7,10 @@
  * the last point are refilled with far-away points on every build.  A
  * build may be cut into bands of rows, each counting, summing and placing
  * its own points (its sums start at the number of points above it, which
- * it counts too), so that two threads can share it.
+ * it counts too), so that two threads can share it.  With keys, a bucket
+ * whose points came out of key order is then put in order by insertion
+ * (buckets hold a few points; input nearly in the grid's order has few
+ * out of place).
  */
 #include <assert.h>
 #include <stdbool.h>
@@ -36,6 +39,7 @@ void ff_spatial_fini(ff_spatial *s)
 {
 	free(s->start);
 	free(s->idx);
+	free(s->key);
 	free(s->x);
 	free(s->y);
 	free(s->vx);
@@ -47,7 +51,7 @@ void ff_spatial_fini(ff_spatial *s)
 
 ff_err ff_spatial_reserve(ff_spatial *s, size_t cap)
 {
-	uint32_t *idx, *cell;
+	uint32_t *idx, *key, *cell;
 	float *x, *y, *vx, *vy;
 
 	if (cap <= s->cap)
@@ -55,13 +59,15 @@ ff_err ff_spatial_reserve(ff_spatial *s, size_t cap)
 	if (cap > UINT32_MAX - FF_SPATIAL_PAD)
 		return FF_E_NOMEM;
 	idx = malloc((cap + FF_SPATIAL_PAD) * sizeof *idx);
+	key = malloc((cap + FF_SPATIAL_PAD) * sizeof *key);
 	cell = malloc(cap * sizeof *cell);
 	x = malloc((cap + FF_SPATIAL_PAD) * sizeof *x);
 	y = malloc((cap + FF_SPATIAL_PAD) * sizeof *y);
 	vx = malloc((cap + FF_SPATIAL_PAD) * sizeof *vx);
 	vy = malloc((cap + FF_SPATIAL_PAD) * sizeof *vy);
-	if (!idx || !cell || !x || !y || !vx || !vy) {
+	if (!idx || !key || !cell || !x || !y || !vx || !vy) {
 		free(idx);
+		free(key);
 		free(cell);
 		free(x);
 		free(y);
@@ -71,12 +77,14 @@ ff_err ff_spatial_reserve(ff_spatial *s, size_t cap)
 	}
 	/* Contents are rebuilt every tick; nothing to copy. */
 	free(s->idx);
+	free(s->key);
 	free(s->cell);
 	free(s->x);
 	free(s->y);
 	free(s->vx);
 	free(s->vy);
 	s->idx = idx;
+	s->key = key;
 	s->cell = cell;
 	s->x = x;
 	s->y = y;
@@ -84,6 +92,36 @@ ff_err ff_spatial_reserve(ff_spatial *s, size_t cap)
 	s->vy = vy;
 	s->cap = cap;
 	return FF_OK;
+}
+
+/* Swaps the points at K and K + 1. */
+static void swap_next(ff_spatial *s, uint32_t k)
+{
+	uint32_t i = s->idx[k], key = s->key[k];
+	float x = s->x[k], y = s->y[k], vx = s->vx[k], vy = s->vy[k];
+
+	s->idx[k] = s->idx[k + 1];
+	s->key[k] = s->key[k + 1];
+	s->x[k] = s->x[k + 1];
+	s->y[k] = s->y[k + 1];
+	s->vx[k] = s->vx[k + 1];
+	s->vy[k] = s->vy[k + 1];
+	s->idx[k + 1] = i;
+	s->key[k + 1] = key;
+	s->x[k + 1] = x;
+	s->y[k + 1] = y;
+	s->vx[k + 1] = vx;
+	s->vy[k + 1] = vy;
+}
+
+/* Puts each bucket among points [FROM, TO) in key order. */
+static void key_order(ff_spatial *s, uint32_t from, uint32_t to)
+{
+	for (uint32_t k = from + 1; k < to; k++)
+		for (uint32_t j = k; j > from && s->key[j - 1] > s->key[j] &&
+				     s->cell[s->idx[j - 1]] == s->cell[s->idx[j]];
+		     j--)
+			swap_next(s, j - 1);
 }
 
 void ff_spatial_build_part(ff_spatial *s, const ff_spatial_in *in, int part, int parts,
@@ -150,11 +188,14 @@ void ff_spatial_build_part(ff_spatial *s, const ff_spatial_in *in, int part, int
 			continue;
 		k = --start[s->cell[i]];
 		s->idx[k] = (uint32_t)i;
+		s->key[k] = in->key ? in->key[i] : (uint32_t)i;
 		s->x[k] = (float)in->x[i];
 		s->y[k] = (float)in->y[i];
 		s->vx[k] = (float)in->vx[i];
 		s->vy[k] = (float)in->vy[i];
 	}
+	if (in->key)
+		key_order(s, below, sum);
 	acc->end = sum;
 	acc->most = most;
 }
@@ -168,6 +209,7 @@ size_t ff_spatial_build_end(ff_spatial *s, const ff_spatial_acc *acc, int parts)
 	/* The pad: far from everything, never in reach of anyone. */
 	for (size_t k = sum; k < (size_t)sum + FF_SPATIAL_PAD; k++) {
 		s->idx[k] = 0;
+		s->key[k] = UINT32_MAX;
 		s->x[k] = s->y[k] = -1e30f;
 		s->vx[k] = s->vy[k] = 0;
 	}
@@ -184,4 +226,10 @@ size_t ff_spatial_build(ff_spatial *s, const ff_spatial_in *in)
 	assert(in->n <= s->cap);
 	ff_spatial_build_part(s, in, 0, 1, &acc);
 	return ff_spatial_build_end(s, &acc, 1);
+}
+
+void ff_spatial_renumber(ff_spatial *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		s->idx[k] = (uint32_t)k;
 }

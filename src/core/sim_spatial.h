@@ -5,7 +5,8 @@
  * agents on a large level cost little).
  *
  * After ff_spatial_build() the points are stored bucket by bucket in
- * row-major cell order, and within a bucket in input order.  Because buckets
+ * row-major cell order, and within a bucket in key order (input order
+ * when there are no keys), whatever order they came in.  Because buckets
  * are cells in row-major order, the points of cells (x0..x1, y) form one
  * contiguous run: [start[y*w + x0], start[y*w + x1 + 1]).  That is the whole
  * query interface: callers walk the runs of the rows they need.
@@ -31,6 +32,7 @@ typedef struct ff_spatial {
 	size_t cap;           /* points the buffers hold (plus the pad) */
 	uint32_t *start;      /* w*h + 1 run starts; start[w*h] = n */
 	uint32_t *idx;        /* input index of each sorted point */
+	uint32_t *key;        /* and its key (its input index without keys) */
 	float *x, *y;         /* sorted copies of the positions */
 	float *vx, *vy;       /* and of the velocities */
 	uint32_t *cell;       /* scratch: each input point's cell */
@@ -50,12 +52,14 @@ void ff_spatial_fini(ff_spatial *s);
 ff_err ff_spatial_reserve(ff_spatial *s, size_t cap);
 /* What a build sorts: N <= cap points (X[i], Y[i]), each inside [0,w) x
  * [0,h), with velocities (VX[i], VY[i]), leaving out those whose TAG[i]
- * is SKIP (none when TAG is NULL). */
+ * is SKIP (none when TAG is NULL), each bucket in the order of the
+ * distinct KEY[i] (of I when KEY is NULL). */
 typedef struct ff_spatial_in {
 	const double *x, *y, *vx, *vy;
 	size_t n;
 	const uint8_t *tag;
 	uint8_t skip;
+	const uint32_t *key;
 } ff_spatial_in;
 
 /* Sorts IN into buckets.  Returns how many points it holds.  Never
@@ -75,5 +79,9 @@ typedef struct ff_spatial_acc {
 void ff_spatial_build_part(ff_spatial *s, const ff_spatial_in *in, int part, int parts,
 			   ff_spatial_acc *acc);
 size_t ff_spatial_build_end(ff_spatial *s, const ff_spatial_acc *acc, int parts);
+
+/* The inputs of the first N points were moved into the grid's order: the
+ * point at K is now input K. */
+void ff_spatial_renumber(ff_spatial *s, size_t n);
 
 #endif

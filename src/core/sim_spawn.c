@@ -147,6 +147,7 @@ static void add_agent(ff_sim *s, double x, double y, int g)
 {
 	size_t i = s->n++;
 
+	s->ord[i] = (uint32_t)i;     /* the last in id order too */
 	s->id[i] = s->next_id++;
 	s->state[i] = FF_AGENT_MOVING;
 	s->grp[i] = (uint8_t)g;

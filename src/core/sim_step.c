@@ -193,19 +193,21 @@ static inline void one_nbr(const tickp *p, double dx, double dy, double vx,
 /* Room for candidates between the cheap test and the full one. */
 #define NCAND 64
 
-/* The full test on the NC candidates in CAND (grid positions), in order. */
-static void near_ones(const ff_sim *s, size_t i, const tickp *p, double fx,
+/* The full test on the NC candidates in CAND (grid positions), in order,
+ * for agent I at SELF in the grid. */
+static void near_ones(const ff_sim *s, size_t i, uint32_t self, const tickp *p, double fx,
 		      double fy, const uint32_t *cand, int nc, nbrs *o)
 {
 	const ff_spatial *g = &s->grid;
 	float fpx = (float)s->x[i], fpy = (float)s->y[i];
+	uint32_t me = g->key[self];
 	sums m = {o->sx, o->sy, o->px, o->py, o->ahead, o->ahead_v, o->ncontact};
 
 	for (int c = 0; c < nc; c++) {
 		uint32_t k = cand[c];
 		float dx = fpx - g->x[k], dy = fpy - g->y[k];
 
-		one_nbr(p, dx, dy, g->vx[k], g->vy[k], fx, fy, g->idx[k] > i, &m, o);
+		one_nbr(p, dx, dy, g->vx[k], g->vy[k], fx, fy, g->key[k] > me, &m, o);
 	}
 	o->sx = m.sx;
 	o->sy = m.sy;
@@ -272,7 +274,7 @@ static inline void scan(const ff_sim *s, size_t i, uint32_t self, const tickp *p
 	do {
 		group(&s->grid, k, b, self, fpx, fpy, near2, cand, nc);
 		if (*nc > NCAND - FF_SPATIAL_PAD) {
-			near_ones(s, i, p, fx, fy, cand, *nc, o);
+			near_ones(s, i, self, p, fx, fy, cand, *nc, o);
 			*nc = 0;
 		}
 	} while ((k += FF_SPATIAL_PAD) < b);
@@ -319,7 +321,7 @@ static void neighbours(const ff_sim *s, size_t i, uint32_t self, const tickp *p,
 				     b - k > FF_SIM_CELL_CAP ? k + FF_SIM_CELL_CAP : b, cand, &nc, o);
 		}
 	}
-	near_ones(s, i, p, fx, fy, cand, nc, o);
+	near_ones(s, i, self, p, fx, fy, cand, nc, o);
 }
 
 static unsigned clear_at(const ff_sim *s, const uint16_t *clear, double x, double y)
@@ -935,19 +937,38 @@ static void tick_chunk(void *arg, int t, long c)
 	size_t k0 = (size_t)c * CHUNK_BLOCKS * BLOCK, k1 = k0 + CHUNK_BLOCKS * BLOCK;
 	block bk;
 
+	const ff_sim *s = j->s;
+	ff_sim_stats *st = &j->acc[t].st;
+	double sum = 0;
+
 	k1 = k1 < j->ng ? k1 : j->ng;
 	for (size_t k = k0; k < k1; k += BLOCK)
 		run_block(j->s, k, k1 - k < BLOCK ? (int)(k1 - k) : BLOCK, j->p, &bk, &j->acc[t]);
+	/* the speeds of those still walking (or stranded), in grid order */
+	for (size_t k = k0; k < k1; k++) {
+		uint32_t i = s->grid.idx[k];
+		double sp;
+
+		if (s->state[i] == FF_SIM_ARRIVING)
+			continue;
+		sp = sqrt(s->vx[i] * s->vx[i] + s->vy[i] * s->vy[i]);
+		sum += sp;
+		st->max_speed = sp > st->max_speed ? sp : st->max_speed;
+	}
+	((double *)s->spare)[c] = sum;
 }
 
 /* Runs the tick's passes over the NG agents of the grid, on two threads
  * when the sim has them and there are enough agents, and adds what they
- * counted into ST and garrivals[]. */
-static void run_agents(ff_sim *s, const tickp *p, size_t ng, ff_sim_stats *st)
+ * counted into ST and garrivals[].  Returns the sum of the speeds of
+ * those not arriving: chunk by chunk, each in grid order, so the same on
+ * either thread. */
+static double run_agents(ff_sim *s, const tickp *p, size_t ng, ff_sim_stats *st)
 {
 	const size_t chunk = CHUNK_BLOCKS * BLOCK;
 	long chunks = (long)((ng + chunk - 1) / chunk);
 	tick_job j = {.s = s, .p = p, .ng = ng};
+	double sum = 0;
 
 	if (s->par && s->threads != 1 && ng >= FF_SIM_PAR_MIN)
 		ff_sim_par_run(s->par, tick_chunk, &j, chunks, s->threads == 2);
@@ -964,7 +985,12 @@ static void run_agents(ff_sim *s, const tickp *p, size_t ng, ff_sim_stats *st)
 			st->crossings[k] += a->st.crossings[k];
 		for (int g = 0; g < FF_GROUPS_MAX; g++)
 			s->garrivals[g] += a->garr[g];
+		st->max_speed = a->st.max_speed > st->max_speed ? a->st.max_speed
+								: st->max_speed;
 	}
+	for (long c = 0; c < chunks; c++)
+		sum += ((const double *)s->spare)[c];
+	return sum;
 }
 
 /* Moves agents [FROM, TO) of S down to AT. */
@@ -982,18 +1008,17 @@ static void move_run(ff_sim *s, size_t at, size_t from, size_t to)
 	memmove(s->hd + at, s->hd + from, n * sizeof *s->hd);
 }
 
-/* Counts the agents into ST, and drops the arrived ones (unless kept),
- * keeping id order: the runs between them move down whole. */
-static void compact(ff_sim *s, ff_sim_stats *st)
+/* Counts the agents into ST, whose speeds sum to SUM, and drops the
+ * arrived ones (unless kept), keeping the order they are stored in: the
+ * runs between them move down whole. */
+static void compact(ff_sim *s, ff_sim_stats *st, double sum)
 {
 	bool keep = s->flags & FF_SIM_KEEP_ARRIVED;
-	double sum = 0;
 	size_t j = 0, run = 0, dropped = 0;
 
 	for (int g = 0; g < FF_GROUPS_MAX; g++)
 		s->galive[g] = s->gf[g].agents = 0;
 	for (size_t i = 0; i < s->n; i++) {
-		double sp;
 		int c;
 
 		if (s->state[i] == FF_SIM_ARRIVING)
@@ -1011,17 +1036,15 @@ static void compact(ff_sim *s, ff_sim_stats *st)
 		if (ff_sim_blocked(s, c, ifloor(s->x[i]), ifloor(s->y[i])))
 			st->wall_violations++;
 		if (s->state[i] != FF_AGENT_ARRIVED) {
-			sp = sqrt(s->vx[i] * s->vx[i] + s->vy[i] * s->vy[i]);
 			st->alive++;
 			s->galive[s->grp[i]]++;
 			st->stranded += s->state[i] == FF_AGENT_STRANDED;
-			sum += sp;
-			st->max_speed = sp > st->max_speed ? sp : st->max_speed;
 		}
 	}
 	st->mean_speed = st->alive ? sum / (double)st->alive : 0;
 	if (!dropped)
 		return;
+	ff_sim_order_drop(s);
 	/* the kept runs [run, i), moved down to j */
 	for (size_t i = 0; i <= s->n; i++) {
 		if (i < s->n && s->state[i] != FF_AGENT_ARRIVED)
@@ -1153,7 +1176,7 @@ static void after_grid_part(void *arg, int t, long c)
 static size_t build_grid(ff_sim *s, const tickp *p)
 {
 	grid_job j = {s, p, {s->x, s->y, s->vx, s->vy, s->n, p->keep ? s->state : NULL,
-			     FF_AGENT_ARRIVED}, {{0, 0}, {0, 0}}, 0};
+			     FF_AGENT_ARRIVED, s->regridded ? s->id : NULL}, {{0, 0}, {0, 0}}, 0};
 
 	if (s->par && s->threads != 1 && s->n >= FF_SIM_PAR_MIN) {
 		ff_sim_par_run(s->par, grid_part, &j, 2, s->threads == 2);
@@ -1181,6 +1204,9 @@ void ff_sim_step(ff_sim *s)
 	/* One group: one flow, so agents near each other head the same way. */
 	p.two_way = groups_walking(s) > 1;
 	ng = build_grid(s, &p);
+	/* (spawning stores agents in the grid's order: none at tick 0) */
+	if (s->regrid_ticks && (s->tot.ticks + 1) % s->regrid_ticks == 0)
+		ff_sim_regrid(s, ng);
 	ff_sim_route_tick(s);
 	ff_sim_fill_near(s);
 	st.max_per_cell = s->grid.max_per_cell;
@@ -1190,8 +1216,7 @@ void ff_sim_step(ff_sim *s)
 	/* Grid order keeps memory access local; the result is the same in
 	 * any order (snapshot reads, counter-based jitter), and so on either
 	 * thread. */
-	run_agents(s, &p, ng, &st);
-	compact(s, &st);
+	compact(s, &st, run_agents(s, &p, ng, &st));
 	st.tick = s->tot.ticks + 1;
 	st.arrived = s->tot.arrived + st.arrivals;
 	s->last = st;
