@@ -268,7 +268,19 @@ static const struct bad_case bad[] = {
 	{"bad base64", HEAD " <layer name=\"a\"><data encoding=\"base64\">AQAA*AEAAAA=</data>"
 	 "</layer></map>\n", 4, 0, "bad base64"},
 	{"bad zlib", HEAD " <layer name=\"a\"><data encoding=\"base64\" compression=\"zlib\">"
-	 "AQAAAAEAAAA=</data></layer></map>\n", 4, 0, "not zlib-compressed data"},
+	 "AQAAAAEAAAA=</data></layer></map>\n", 4, 0, "layer data: not valid zlib-compressed data"},
+	{"zlib cut short", HEAD " <layer name=\"a\"><data encoding=\"base64\" compression=\"zlib\">"
+	 "eJxjZGBgYARiAAA=</data></layer></map>\n", 4, 0, "layer data: not valid zlib-compressed data"},
+	{"zlib, one tile", HEAD " <layer name=\"a\"><data encoding=\"base64\" compression=\"zlib\">"
+	 "eJxjZGBgAAAACAAC</data></layer></map>\n", 4, 0, "layer data: 1 tiles for a 2x1 layer of 2 (zlib)"},
+	{"zlib, three tiles", HEAD " <layer name=\"a\"><data encoding=\"base64\" compression=\"zlib\">"
+	 "eJxjZGBgYIRiAAAkAAQ=</data></layer></map>\n", 4, 0, "layer data: more than the 2 tiles of a 2x1 layer (zlib)"},
+	{"raw, one tile", HEAD " <layer name=\"a\"><data encoding=\"base64\">"
+	 "AQAAAA==</data></layer></map>\n", 4, 0, "layer data: 1 tiles for a 2x1 layer of 2 (uncompressed)"},
+	{"raw, three tiles", HEAD " <layer name=\"a\"><data encoding=\"base64\">"
+	 "AQAAAAEAAAABAAAA</data></layer></map>\n", 4, 0, "layer data: more than the 2 tiles of a 2x1 layer (uncompressed)"},
+	{"raw, 5 bytes", HEAD " <layer name=\"a\"><data encoding=\"base64\">"
+	 "AQAAAAA=</data></layer></map>\n", 4, 0, "layer data: 5 bytes, not whole tiles of 4 bytes"},
 	{"lzma", HEAD " <layer name=\"a\"><data encoding=\"base64\" compression=\"lzma\">"
 	 "AQAAAAEAAAA=</data></layer></map>\n", 4, 0, "unknown compression 'lzma'"},
 	{"infinite", "<map orientation=\"orthogonal\" width=\"2\" height=\"1\" tilewidth=\"16\" "

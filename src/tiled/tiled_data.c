@@ -14,6 +14,7 @@
 #include <zlib.h>
 #ifdef HAVE_ZSTD
 #include <zstd.h>
+#include <zstd_errors.h>
 #define COMPRESSIONS "zlib, gzip or zstd"
 #else
 #define COMPRESSIONS "zlib or gzip; zstd needs a build with libzstd"
@@ -61,44 +62,71 @@ static ff_err csv(tl_ctx *c, const tl_where *at, const char *p, const char *end)
 	return FF_OK;
 }
 
-/* Inflates SRC (zlib, or gzip with GZIP) into exactly N bytes at DST. */
-static bool inflate_all(const uint8_t *src, size_t sn, uint8_t *dst, size_t n, bool gzip)
+/* What decompressing a layer's data gave against the N bytes it needs. */
+typedef enum dz {
+	DZ_OK,                       /* exactly N */
+	DZ_SHORT,                    /* fewer (*got) */
+	DZ_LONG,                     /* more */
+	DZ_BAD,                      /* not data of its compression */
+	DZ_UNKNOWN                   /* a compression we do not read */
+} dz;
+
+/* Inflates SRC (zlib, or gzip with GZIP) into N bytes at DST. */
+static dz inflate_all(const uint8_t *src, size_t sn, uint8_t *dst, size_t n, bool gzip,
+		      size_t *got)
 {
+	uint8_t more[64];
 	z_stream z;
 	int rc;
 
 	memset(&z, 0, sizeof z);
 	if (inflateInit2(&z, gzip ? 16 + MAX_WBITS : MAX_WBITS) != Z_OK)
-		return false;
+		return DZ_BAD;
 	z.next_in = (Bytef *)src, z.avail_in = (uInt)sn;
 	z.next_out = dst, z.avail_out = (uInt)n;
 	rc = inflate(&z, Z_FINISH);
+	*got = n - z.avail_out;
+	if (rc != Z_STREAM_END && z.avail_out == 0) {
+		/* full: is there more to come, or is the stream broken? */
+		z.next_out = more, z.avail_out = sizeof more;
+		rc = inflate(&z, Z_FINISH);
+		rc = z.avail_out < sizeof more ? Z_NEED_DICT : Z_DATA_ERROR;
+	}
 	inflateEnd(&z);
-	return rc == Z_STREAM_END && z.avail_out == 0 && z.avail_in == 0;
+	if (rc == Z_NEED_DICT)
+		return DZ_LONG;
+	if (rc != Z_STREAM_END || z.avail_in != 0)
+		return DZ_BAD;
+	return *got == n ? DZ_OK : DZ_SHORT;
 }
 
-/* Decompresses SRC into exactly N bytes at DST; false when it does not
- * hold that (or the compression is unknown: *KNOWN false). */
-static bool decompress(const char *how, const uint8_t *src, size_t sn, uint8_t *dst, size_t n,
-		       bool *known)
+/* Decompresses SRC as HOW says (none when NULL or empty) into N bytes at
+ * DST; *GOT: the bytes it gave when fewer. */
+static dz decompress(const char *how, const uint8_t *src, size_t sn, uint8_t *dst, size_t n,
+		     size_t *got)
 {
-	*known = true;
+	*got = sn;
 	if (!how || !*how) {
+		if (sn % 4)
+			return DZ_BAD;
 		if (sn != n)
-			return false;
+			return sn < n ? DZ_SHORT : DZ_LONG;
 		memcpy(dst, src, n);
-		return true;
+		return DZ_OK;
 	}
 	if (!strcmp(how, "zlib") || !strcmp(how, "gzip"))
-		return inflate_all(src, sn, dst, n, how[0] == 'g');
+		return inflate_all(src, sn, dst, n, how[0] == 'g', got);
 #ifdef HAVE_ZSTD
 	if (!strcmp(how, "zstd")) {
-		size_t got = ZSTD_decompress(dst, n, src, sn);
-		return !ZSTD_isError(got) && got == n;
+		size_t r = ZSTD_decompress(dst, n, src, sn);
+
+		if (ZSTD_isError(r))
+			return ZSTD_getErrorCode(r) == ZSTD_error_dstSize_tooSmall ? DZ_LONG : DZ_BAD;
+		*got = r;
+		return r == n ? DZ_OK : DZ_SHORT;
 	}
 #endif
-	*known = false;
-	return false;
+	return DZ_UNKNOWN;
 }
 
 static ff_err base64(tl_ctx *c, const tl_where *at, const char *text, size_t tn,
@@ -108,7 +136,9 @@ static ff_err base64(tl_ctx *c, const tl_where *at, const char *text, size_t tn,
 	size_t n = (size_t)m->w * (size_t)m->h * 4, got = 0;
 	struct base64_decode_ctx b;
 	uint8_t *raw = malloc(BASE64_DECODE_LENGTH(tn) + 1), *bytes = malloc(n);
-	bool ok, known;
+	const char *kind = how && *how ? how : "uncompressed";
+	bool ok;
+	dz r = DZ_OK;
 
 	if (!raw || !bytes) {
 		free(raw), free(bytes);
@@ -116,14 +146,25 @@ static ff_err base64(tl_ctx *c, const tl_where *at, const char *text, size_t tn,
 	}
 	base64_decode_init(&b);
 	ok = base64_decode_update(&b, &got, raw, tn, text) && base64_decode_final(&b);
-	if (ok && !decompress(how, raw, got, bytes, n, &known)) {
+	if (ok)
+		r = decompress(how, raw, got, bytes, n, &got);
+	if (r != DZ_OK) {
 		free(raw), free(bytes);
-		if (!known)
+		switch (r) {
+		case DZ_UNKNOWN:
 			return tl_fail(c, at, 0, "layer data: unknown compression '%s' (" COMPRESSIONS ")",
 				       how);
-		return tl_fail(c, at, 0, "layer data: not %s%s data of %zu tiles for a %dx%d layer",
-			       how && *how ? how : "uncompressed", how && *how ? "-compressed" : "",
-			       n / 4, m->w, m->h);
+		case DZ_SHORT:
+			return tl_fail(c, at, 0, "layer data: %zu tiles for a %dx%d layer of %zu (%s)",
+				       got / 4, m->w, m->h, n / 4, kind);
+		case DZ_LONG:
+			return tl_fail(c, at, 0, "layer data: more than the %zu tiles of a %dx%d layer (%s)",
+				       n / 4, m->w, m->h, kind);
+		default:
+			if (how && *how)
+				return tl_fail(c, at, 0, "layer data: not valid %s-compressed data", how);
+			return tl_fail(c, at, 0, "layer data: %zu bytes, not whole tiles of 4 bytes", got);
+		}
 	}
 	for (size_t i = 0; ok && i < n / 4; i++)
 		m->gids[i] = ((uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 |
