@@ -1290,6 +1290,87 @@ START_TEST(grid_runs_match_a_count)
 }
 END_TEST
 
+/* A bucket whose keys come in badly out of order is still put in key
+ * order, in bounded work: a pile of 400,000 points on one cell with keys
+ * falling (insertion would move some 8 x 10^10 of them, far past the
+ * suite's time limit), one of two rising runs that interleave (a crowd
+ * stored cell by cell, then ejected onto one cell), buckets a few points
+ * out of place, and small shuffled ones; whole and in two bands.  Each
+ * cell's run holds its own points, with their positions, keys rising. */
+START_TEST(a_bucket_far_out_of_key_order_is_sorted_in_bounded_work)
+{
+	enum { W = 8, H = 6, N = 600000, PILE = 400000, RUNS = 100000 };
+	double *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
+	double *v = calloc(N, sizeof *v);
+	uint32_t *key = malloc(N * sizeof *key), cnt[W * H] = {0};
+	ff_spatial g;
+	ff_rng r;
+
+	ck_assert(x && y && v && key);
+	ck_assert_int_eq(ff_spatial_init(&g, W, H, N), FF_OK);
+	ff_rng_seed(&r, 11);
+	for (size_t i = 0; i < N; i++) {
+		int c;
+
+		if (i < PILE) {            /* cell (1, 1), keys falling */
+			c = 1 * W + 1;
+			key[i] = (uint32_t)(N - i);
+		} else if (i < PILE + RUNS) { /* cell (5, 4): evens, then odds */
+			size_t k = i - PILE;
+
+			c = 4 * W + 5;
+			key[i] = (uint32_t)(k < RUNS / 2 ? 2 * k : 2 * (k - RUNS / 2) + 1);
+		} else {                   /* the rest: any cell, nearly in order */
+			c = (int)ff_rng_below(&r, W * H);
+			key[i] = (uint32_t)(N + i);
+		}
+		x[i] = c % W + ff_rng_unit(ff_rng_next(&r));
+		y[i] = c / W + ff_rng_unit(ff_rng_next(&r));
+		cnt[c]++;
+	}
+	/* a few swapped pairs and a shuffled stretch among the rest */
+	for (size_t i = PILE + RUNS; i + 1 < N; i += 997) {
+		uint32_t t = key[i];
+
+		key[i] = key[i + 1];
+		key[i + 1] = t;
+	}
+	for (size_t i = N - 300; i < N; i++) {
+		size_t j = N - 300 + ff_rng_below(&r, i - (N - 300) + 1);
+		uint32_t t = key[i];
+
+		key[i] = key[j];
+		key[j] = t;
+	}
+	for (int parts = 1; parts <= 2; parts++) {
+		ff_spatial_in in = {x, y, v, v, N, NULL, 0, key};
+		ff_spatial_acc acc[2];
+		uint32_t at = 0;
+
+		for (int p = parts; p-- > 0;)
+			ff_spatial_build_part(&g, &in, p, parts, &acc[p]);
+		ck_assert_uint_eq(ff_spatial_build_end(&g, acc, parts), N);
+		for (int c = 0; c < W * H; c++) {
+			ck_assert_uint_eq(g.start[c], at);
+			for (uint32_t k = at; k < at + cnt[c]; k++) {
+				uint32_t i = g.idx[k];
+
+				ck_assert((int)y[i] * W + (int)x[i] == c);
+				ck_assert(g.key[k] == key[i] && g.x[k] == (float)x[i] &&
+					  g.y[k] == (float)y[i]);
+				ck_assert(k == at || g.key[k - 1] < g.key[k]);
+			}
+			at += cnt[c];
+		}
+	}
+	ff_spatial_fini(&g);
+	free(x);
+	free(y);
+	free(v);
+	free(key);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -1323,6 +1404,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, the_worker_takes_no_signals);
 	tcase_add_test(tc, each_thread_takes_a_stretch);
 	tcase_add_test(tc, grid_runs_match_a_count);
+	tcase_add_test(tc, a_bucket_far_out_of_key_order_is_sorted_in_bounded_work);
 	tcase_add_loop_test(tc, the_order_agents_are_stored_in_changes_nothing, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;

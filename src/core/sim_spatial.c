@@ -10,7 +10,8 @@
  * it counts too), so that two threads can share it.  With keys, a bucket
  * whose points came out of key order is then put in order by insertion
  * (buckets hold a few points; input nearly in the grid's order has few
- * out of place).
+ * out of place), or by heapsort when a bucket has too many out of place
+ * for that to be cheap.
  */
 #include <assert.h>
 #include <stdbool.h>
@@ -18,6 +19,9 @@
 #include <string.h>
 
 #include "sim_spatial.h"
+
+/* Insertion moves per point of a bucket beyond which it is heapsorted. */
+#define FF_SPATIAL_MOVES 8
 
 ff_err ff_spatial_init(ff_spatial *s, int w, int h, size_t cap)
 {
@@ -94,34 +98,88 @@ ff_err ff_spatial_reserve(ff_spatial *s, size_t cap)
 	return FF_OK;
 }
 
-/* Swaps the points at K and K + 1. */
-static void swap_next(ff_spatial *s, uint32_t k)
+/* Swaps the points at J and K. */
+static void swap_at(ff_spatial *s, uint32_t j, uint32_t k)
 {
-	uint32_t i = s->idx[k], key = s->key[k];
-	float x = s->x[k], y = s->y[k], vx = s->vx[k], vy = s->vy[k];
+	uint32_t i = s->idx[j], key = s->key[j];
+	float x = s->x[j], y = s->y[j], vx = s->vx[j], vy = s->vy[j];
 
-	s->idx[k] = s->idx[k + 1];
-	s->key[k] = s->key[k + 1];
-	s->x[k] = s->x[k + 1];
-	s->y[k] = s->y[k + 1];
-	s->vx[k] = s->vx[k + 1];
-	s->vy[k] = s->vy[k + 1];
-	s->idx[k + 1] = i;
-	s->key[k + 1] = key;
-	s->x[k + 1] = x;
-	s->y[k + 1] = y;
-	s->vx[k + 1] = vx;
-	s->vy[k + 1] = vy;
+	s->idx[j] = s->idx[k];
+	s->key[j] = s->key[k];
+	s->x[j] = s->x[k];
+	s->y[j] = s->y[k];
+	s->vx[j] = s->vx[k];
+	s->vy[j] = s->vy[k];
+	s->idx[k] = i;
+	s->key[k] = key;
+	s->x[k] = x;
+	s->y[k] = y;
+	s->vx[k] = vx;
+	s->vy[k] = vy;
 }
 
-/* Puts each bucket among points [FROM, TO) in key order. */
+/* Sifts the point at K of the heap [A, B) (children of A + i at
+ * A + 2i + 1 and A + 2i + 2) down to its place. */
+static void sift(ff_spatial *s, uint32_t a, uint32_t k, uint32_t b)
+{
+	for (;;) {
+		uint64_t c = 2 * (uint64_t)(k - a) + 1 + a;
+		uint32_t top = k;
+
+		if (c < b && s->key[c] > s->key[top])
+			top = (uint32_t)c;
+		if (c + 1 < b && s->key[c + 1] > s->key[top])
+			top = (uint32_t)c + 1;
+		if (top == k)
+			return;
+		swap_at(s, k, top);
+		k = top;
+	}
+}
+
+/* Puts points [A, B) in key order by heapsort: the keys are distinct, so
+ * the same order as insertion gives, in O(n log n) however they came. */
+static void heap_order(ff_spatial *s, uint32_t a, uint32_t b)
+{
+	for (uint32_t k = a + (b - a) / 2; k-- > a;)
+		sift(s, a, k, b);
+	for (uint32_t e = b; e-- > a + 1;) {
+		swap_at(s, a, e);
+		sift(s, a, a, e);
+	}
+}
+
+/* Puts each bucket among points [FROM, TO) in key order: by insertion,
+ * which moves each point past those before it with greater keys (few,
+ * for input nearly in the grid's order), unless a bucket's moves come to
+ * FF_SPATIAL_MOVES times its points so far (a pile of thousands whose
+ * keys came in mixed, as from a crowd ejected onto one cell, would take
+ * some n^2 / 4): that bucket is heapsorted. */
 static void key_order(ff_spatial *s, uint32_t from, uint32_t to)
 {
-	for (uint32_t k = from + 1; k < to; k++)
-		for (uint32_t j = k; j > from && s->key[j - 1] > s->key[j] &&
-				     s->cell[s->idx[j - 1]] == s->cell[s->idx[j]];
-		     j--)
-			swap_next(s, j - 1);
+	uint32_t a = from;        /* the bucket MOVES counts, from its start */
+	uint64_t moves = 0;
+
+	for (uint32_t k = from + 1; k < to; k++) {
+		uint32_t c, j = k, b = k + 1;
+
+		if (s->key[k - 1] < s->key[k] || s->cell[s->idx[k - 1]] != (c = s->cell[s->idx[k]]))
+			continue;
+		if (s->cell[s->idx[a]] != c) {
+			for (a = k - 1; a > from && s->cell[s->idx[a - 1]] == c; a--)
+				;
+			moves = 0;
+		}
+		for (; j > a && s->key[j - 1] > s->key[j]; j--)
+			swap_at(s, j - 1, j);
+		moves += k - j;
+		if (moves < FF_SPATIAL_MOVES * (uint64_t)(k + 1 - a))
+			continue;
+		while (b < to && s->cell[s->idx[b]] == c)
+			b++;
+		heap_order(s, a, b);
+		k = b - 1;
+	}
 }
 
 void ff_spatial_build_part(ff_spatial *s, const ff_spatial_in *in, int part, int parts,
