@@ -1063,6 +1063,35 @@ START_TEST(two_threads_move_the_crowd_as_one)
 }
 END_TEST
 
+/* A and B are the same run after a tick: the same hash, summed speed,
+ * counts and line crossings, and ff_sim_agent() gives the same agents (a
+ * sample of them), in id order. */
+static void same_state(const world *a, const world *b)
+{
+	const ff_sim_stats *p = ff_sim_last(a->sim), *q = ff_sim_last(b->sim);
+
+	ck_assert_uint_eq(ff_sim_hash(b->sim), ff_sim_hash(a->sim));
+	ck_assert(q->mean_speed == p->mean_speed && q->max_speed == p->max_speed &&
+		  q->max_density == p->max_density);
+	ck_assert(q->arrivals == p->arrivals && q->alive == p->alive &&
+		  q->stranded == p->stranded && q->max_per_cell == p->max_per_cell);
+	for (int k = 0; k < FF_SIM_LINES_MAX; k++)
+		ck_assert_int_eq(q->crossings[k], p->crossings[k]);
+	ck_assert_uint_eq(ff_sim_count(b->sim), ff_sim_count(a->sim));
+	for (size_t i = 0; i < ff_sim_count(b->sim); i += 7) {
+		ff_agent u, v;
+
+		ff_sim_agent(a->sim, i, &u);
+		ff_sim_agent(b->sim, i, &v);
+		ck_assert(u.id == v.id && u.x == v.x && u.y == v.y && u.vx == v.vx &&
+			  u.state == v.state && u.group == v.group);
+		if (i) {
+			ff_sim_agent(b->sim, i - 1, &u);
+			ck_assert_uint_lt(u.id, v.id);
+		}
+	}
+}
+
 /* Where the agents are stored changes nothing: a crowd stored in the
  * grid's order after every tick and one never so stored (id order) have
  * the same hash, the same summed speed and the same counts after each
@@ -1091,33 +1120,116 @@ START_TEST(the_order_agents_are_stored_in_changes_nothing)
 		w[k].sim->regrid_ticks = k ? 1 : 0;
 	}
 	for (int t = 0; t < ticks; t++) {
-		const ff_sim_stats *a, *b;
-
 		ff_sim_step(w[0].sim);
 		ff_sim_step(w[1].sim);
 		ck_assert(!w[0].sim->regridded && w[1].sim->regridded);
-		a = ff_sim_last(w[0].sim);
-		b = ff_sim_last(w[1].sim);
-		ck_assert_uint_eq(ff_sim_hash(w[1].sim), ff_sim_hash(w[0].sim));
-		ck_assert(b->mean_speed == a->mean_speed && b->max_density == a->max_density);
-		ck_assert_int_eq(b->arrivals, a->arrivals);
-		ck_assert_uint_eq(ff_sim_count(w[1].sim), ff_sim_count(w[0].sim));
-		for (size_t i = 0; i < ff_sim_count(w[1].sim); i += 7) {
-			ff_agent p, q;
-
-			ff_sim_agent(w[0].sim, i, &p);
-			ff_sim_agent(w[1].sim, i, &q);
-			ck_assert(p.id == q.id && p.x == q.x && p.y == q.y && p.vx == q.vx &&
-				  p.state == q.state);
-			if (i) {
-				ff_sim_agent(w[1].sim, i - 1, &p);
-				ck_assert_uint_lt(p.id, q.id);
-			}
-		}
+		same_state(&w[0], &w[1]);
 	}
 	/* some arrived: dropped, or kept as markers */
 	ck_assert_int_gt(ff_sim_totals_get(w[0].sim)->arrived, _i ? 10 : 100);
 	for (int k = 0; k < 2; k++)
+		close_world(&w[k]);
+}
+END_TEST
+
+/* What befalls a run in scenario V at tick T (before it), on world W. */
+static void order_event(world *w, int v, int t)
+{
+	ff_shape east = {FF_SHAPE_RECT, 0, 0, 1, 30, 0};
+
+	if (v == 0 && t == 3) {
+		/* a wall over all but one cell: everyone ejected onto it */
+		ff_level_rect(w->l, 0, 0, 31, 31, FF_WALL, NULL);
+		ff_level_paint(w->l, 15, 15, 1, NULL);
+	}
+	if (v == 1 && t == 25)
+		ck_assert_int_eq(ff_sim_spawn_at(w->sim, 12.5, 10.5, 300, 6, 0, NULL), FF_OK);
+	if (v == 1 && t == 70) {
+		ff_sim_clear(w->sim);
+		ck_assert_int_eq(ff_sim_spawn_level(w->sim, 200), FF_OK);
+	}
+	if ((v == 2 || v == 3) && t == 20) {
+		/* a wall over part of the crowd, walkers ejected from it */
+		ff_level_rect(w->l, 10, 8, 5, 6, FF_WALL, NULL);
+		ff_fields_cells_changed(w->f, 10, 8, 14, 13);
+		ck_assert_int_eq(ff_sim_refresh(w->sim), FF_OK);
+	}
+	if (v == 3 && t == 60) {
+		/* an order: the crowd turns round */
+		ck_assert_int_eq(ff_level_order(w->l, "", &east, NULL), FF_OK);
+		ff_fields_meta_changed(w->f);
+		ck_assert_int_eq(ff_sim_refresh(w->sim), FF_OK);
+	}
+}
+
+/* Scenario V's world W, stored in the grid's order every REGRID ticks. */
+static void order_world(world *w, int v, int regrid)
+{
+	ff_shape area = {FF_SHAPE_RECT, 0, 0, 30, 30, 0};
+	ff_solver_opts o = {v == 5 ? FF_METHOD_HIER : FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST,
+			    v == 5 ? 16 : 0, false};
+
+	if (v == 0) {                 /* a pile of ids that interleave */
+		w->l = open_level(31, 31, area, 2500, 0);
+		ck_assert_int_eq(ff_level_param_set(w->l, FF_P_RADIUS, 0.01, NULL), FF_OK);
+	} else if (v <= 3) {          /* a source; edits */
+		area.x = v == 1 ? 10 : 0;
+		area.w = v == 1 ? 18 : 20;
+		area.h = 20;
+		w->l = open_level(31, 31, area, v == 1 ? 2000 : 400, v == 1 ? 200 : 0);
+	} else if (v == 4) {
+		w->l = load("harbour.level");
+		ck_assert_int_eq(ff_level_param_set(w->l, FF_P_ROUTE_INTERVAL, 0.5, NULL), FF_OK);
+	} else {
+		w->l = wall_level();
+	}
+	w->f = ff_fields_create(w->l, &o);
+	ck_assert_ptr_nonnull(w->f);
+	w->sim = ff_sim_create(w->l, w->f, 0);
+	ck_assert_ptr_nonnull(w->sim);
+	ff_sim_set_flags(w->sim, v == 2 ? FF_SIM_KEEP_ARRIVED : 0);
+	ck_assert_int_eq(ff_sim_spawn_level(w->sim, -1), FF_OK);
+	if (v == 0)
+		ck_assert_int_eq(ff_sim_spawn_level(w->sim, -1), FF_OK);
+	if (v == 5)
+		ck_assert_int_eq(ff_sim_spawn_at(w->sim, 40.5, 128.5, 400, 12, 0, NULL), FF_OK);
+	ck_assert_int_eq(ff_sim_add_line(w->sim, 20, 0, 20, 31, NULL), FF_OK);
+	w->sim->regrid_ticks = regrid;
+}
+
+/* Nor does it change anything as the run goes on (scenarios as above):
+ * 0: 5,000 agents of two spawns, stored cell by cell, ejected onto one
+ * cell (the grid puts that pile in id order); 1: a source releasing
+ * agents (appended after the grid), 300 more placed at a spot mid-run,
+ * then all cleared and spawned again; 2: a wall painted over part of the
+ * crowd, the arrived kept as markers; 3: the same, then an order sends
+ * the crowd back; 4: harbour.level's movement classes with congestion
+ * routing; 5: a hierarchical field filled sector by sector as agents come
+ * (in the order they are stored).  Never stored in the grid's order,
+ * every tick, every 5: the same run after each tick. */
+START_TEST(the_order_agents_are_stored_in_changes_nothing_as_a_run_goes)
+{
+	int v = _i, ticks = v == 0 ? 12 : v == 5 ? 200 : 120;
+	world w[3];
+
+	for (int k = 0; k < 3; k++)
+		order_world(&w[k], v, k == 2 ? 5 : k);
+	for (int t = 0; t < ticks; t++) {
+		for (int k = 0; k < 3; k++) {
+			order_event(&w[k], v, t);
+			ff_sim_step(w[k].sim);
+		}
+		ck_assert(w[1].sim->regridded);
+		same_state(&w[0], &w[1]);
+		same_state(&w[0], &w[2]);
+	}
+	if (v == 0) /* all on the one cell */
+		ck_assert_int_eq(ff_sim_last(w[0].sim)->max_per_cell, 5000);
+	else if (v < 5)
+		ck_assert_int_gt(ff_sim_totals_get(w[0].sim)->arrived, 10);
+	else
+		ck_assert_double_gt(ff_sim_last(w[0].sim)->mean_speed, 0.1);
+	for (int k = 0; k < 3; k++)
 		close_world(&w[k]);
 }
 END_TEST
@@ -1406,6 +1518,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, grid_runs_match_a_count);
 	tcase_add_test(tc, a_bucket_far_out_of_key_order_is_sorted_in_bounded_work);
 	tcase_add_loop_test(tc, the_order_agents_are_stored_in_changes_nothing, 0, 3);
+	tcase_add_loop_test(tc, the_order_agents_are_stored_in_changes_nothing_as_a_run_goes, 0, 6);
 	suite_add_tcase(s, tc);
 	return s;
 }
