@@ -496,7 +496,8 @@ static ff_err class_cost_word(const ff_level_meta *m, const char *word, int *k, 
 	else if (e != v && !*e && c >= FF_COST_MIN && c <= FF_COST_MAX)
 		*cost = (int)c;
 	else {
-		snprintf(why, n, "cost '%s' for class %s must be 1..254, wall or default", v, name);
+		snprintf(why, n, "cost '%s' for class %s must be " FF_COST_RANGE ", wall or default",
+			 v, name);
 		return FF_E_INVAL;
 	}
 	return FF_OK;

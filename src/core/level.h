@@ -39,6 +39,10 @@
 #define FF_LEVEL_MAX_SIDE 16384
 #define FF_COST_MIN 1
 #define FF_COST_MAX 254
+/* "1..254", for messages and help built at compile time. */
+#define FF_COST_RANGE FF_STR(FF_COST_MIN) ".." FF_STR(FF_COST_MAX)
+#define FF_STR(x) FF_STR_(x)
+#define FF_STR_(x) #x
 #define FF_WALL 255
 #define FF_NAME_MAX 64      /* level and terrain names, with the NUL */
 #define FF_TERRAIN_NAME_MAX 16

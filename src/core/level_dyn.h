@@ -14,7 +14,7 @@
 #include "level.h"
 #include "level_patch.h"
 
-#define FF_DYN_WORDS "+N (N 1..254) or wall"
+#define FF_DYN_WORDS "+N (N " FF_COST_RANGE ") or wall"
 
 /* Reads a value word, "+N" with N 1..254 or "wall", into *VALUE; false
  * (nothing written) for anything else. */

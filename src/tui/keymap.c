@@ -12,6 +12,7 @@
  */
 #include <stdio.h>
 
+#include "core/level.h"
 #include "keymap.h"
 
 #define VIEW FF_M_VIEW
@@ -96,7 +97,7 @@ static const ff_binding bindings[] = {
 	{NORMAL, 'f', 0, "fill {x},{y} {t}", "flood-fill with the pen terrain", EDIT, 0},
 	{NORMAL, 't', 0, "pen next", "next terrain in the palette", EDIT, 0},
 	{NORMAL, 'T', 0, "pen prev", "previous terrain in the palette", EDIT, 0},
-	{NORMAL, 'p', 0, "prompt pen ", "pen: type a terrain name or cost 1..254", EDIT, 0},
+	{NORMAL, 'p', 0, "prompt pen ", "pen: type a terrain name or cost " FF_COST_RANGE, EDIT, 0},
 	{NORMAL, ']', 0, "brush +", "bigger brush", EDIT, 0},
 	{NORMAL, '[', 0, "brush -", "smaller brush", EDIT, 0},
 	{NORMAL, 'd', 0, "draw", "pen down/up: moving paints", EDIT, 0},
