@@ -49,7 +49,7 @@ static ff_level *fixture_level(void)
 /* What the commands run on: the level solved, with agents that have
  * ticked, and two edits to undo (one of them a change of size). */
 static const char *const setup_cmds[] = {
-	"resize 18,10", "solve", "sim spawn 8", "tick 2", "paint 8,8 mud", NULL,
+	"resize 18,10", "solve", "sim spawn 8", "tick 17", "paint 8,8 mud", NULL,
 };
 
 static ff_session *fixture(void)
