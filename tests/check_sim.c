@@ -477,40 +477,88 @@ static void spawn_what_fits(ff_sim *sim, long n)
 	ck_assert_int_eq(e, FF_OK);
 }
 
+/* A and B are the same run after a tick: the same hash, summed speed,
+ * counts and line crossings, and ff_sim_agent() gives the same agents (a
+ * sample of them), in id order. */
+static void same_state(const world *a, const world *b)
+{
+	const ff_sim_stats *p = ff_sim_last(a->sim), *q = ff_sim_last(b->sim);
+
+	ck_assert_uint_eq(ff_sim_hash(b->sim), ff_sim_hash(a->sim));
+	ck_assert(q->mean_speed == p->mean_speed && q->max_speed == p->max_speed &&
+		  q->max_density == p->max_density);
+	ck_assert(q->arrivals == p->arrivals && q->alive == p->alive &&
+		  q->stranded == p->stranded && q->max_per_cell == p->max_per_cell);
+	for (int k = 0; k < FF_SIM_LINES_MAX; k++)
+		ck_assert_int_eq(q->crossings[k], p->crossings[k]);
+	ck_assert_uint_eq(ff_sim_count(b->sim), ff_sim_count(a->sim));
+	for (size_t i = 0; i < ff_sim_count(b->sim); i += 7) {
+		ff_agent u, v;
+
+		ff_sim_agent(a->sim, i, &u);
+		ff_sim_agent(b->sim, i, &v);
+		ck_assert(u.id == v.id && u.x == v.x && u.y == v.y && u.vx == v.vx &&
+			  u.state == v.state && u.group == v.group);
+		if (i) {
+			ff_sim_agent(b->sim, i - 1, &u);
+			ck_assert_uint_lt(u.id, v.id);
+		}
+	}
+}
+
 /* Random levels, parameters and seeds, agents spawned in bulk and at
  * points, a wall painted over the crowd halfway: after every tick every
- * agent is inside the level on a passable cell. */
+ * agent is inside the level on a passable cell.  A twin of each run, its
+ * agents stored in the grid's order every 1, 2 or 3 ticks, is the same
+ * run after every tick. */
 START_TEST(never_in_a_wall)
 {
 	uint64_t rs = 0x5eed0000u + (uint64_t)_i;
 
 	for (int run = 0; run < 10; run++) {
-		world w;
-		ff_solver_opts o = {FF_METHOD_FMM, 8, 1, FF_ARROW_CHEAPEST, 0, false};
+		world w[2];
+		ff_method method;
+		unsigned flags;
+		long n;
 
-		w.l = random_level(&rs);
-		random_params(w.l, &rs);
-		o.method = tu_range(&rs, 0, 1) ? FF_METHOD_FMM : FF_METHOD_DIJKSTRA;
-		solve_with(&w, o.method);
-		w.sim = ff_sim_create(w.l, w.f, 4);
-		ff_sim_set_flags(w.sim, (unsigned)tu_range(&rs, 0, 7));
-		spawn_what_fits(w.sim, tu_range(&rs, 1, 120));
-		check_placement(&w);
-		for (int t = 0; t < 80; t++) {
-			int x = tu_range(&rs, 0, w.l->w - 1), y = tu_range(&rs, 0, w.l->h - 1);
-
-			if (t % 10 == 0 && ff_level_cost(w.l, x, y) != FF_WALL)
-				ck_assert_int_eq(ff_sim_spawn_at(w.sim, x + 0.5, y + 0.5, 5, 1.5, 0, NULL), FF_OK);
-			if (t == 40 && !ff_level_is_goal(w.l, x, y) && ff_level_cost(w.l, x, y) != FF_WALL) {
-				ff_level_paint(w.l, x, y, FF_WALL, NULL);
-				ff_fields_cells_changed(w.f, x, y, x, y);
-				ck_assert_int_eq(ff_sim_refresh(w.sim), FF_OK);
-			}
-			ff_sim_step(w.sim);
-			ck_assert_int_eq(ff_sim_last(w.sim)->wall_violations, 0);
-			check_placement(&w);
+		w[0].l = random_level(&rs);
+		random_params(w[0].l, &rs);
+		w[1].l = ff_level_clone(w[0].l);
+		ck_assert_ptr_nonnull(w[1].l);
+		method = tu_range(&rs, 0, 1) ? FF_METHOD_FMM : FF_METHOD_DIJKSTRA;
+		flags = (unsigned)tu_range(&rs, 0, 7);
+		n = tu_range(&rs, 1, 120);
+		for (int k = 0; k < 2; k++) {
+			solve_with(&w[k], method);
+			w[k].sim = ff_sim_create(w[k].l, w[k].f, 4);
+			ff_sim_set_flags(w[k].sim, flags);
+			spawn_what_fits(w[k].sim, n);
+			w[k].sim->regrid_ticks = k ? 1 + run % 3 : 0;
 		}
-		close_world(&w);
+		check_placement(&w[0]);
+		for (int t = 0; t < 80; t++) {
+			int x = tu_range(&rs, 0, w[0].l->w - 1), y = tu_range(&rs, 0, w[0].l->h - 1);
+
+			for (int k = 0; k < 2; k++) {
+				world *v = &w[k];
+
+				if (t % 10 == 0 && ff_level_cost(v->l, x, y) != FF_WALL)
+					ck_assert_int_eq(ff_sim_spawn_at(v->sim, x + 0.5, y + 0.5, 5, 1.5,
+									 0, NULL), FF_OK);
+				if (t == 40 && !ff_level_is_goal(v->l, x, y) &&
+				    ff_level_cost(v->l, x, y) != FF_WALL) {
+					ff_level_paint(v->l, x, y, FF_WALL, NULL);
+					ff_fields_cells_changed(v->f, x, y, x, y);
+					ck_assert_int_eq(ff_sim_refresh(v->sim), FF_OK);
+				}
+				ff_sim_step(v->sim);
+			}
+			ck_assert_int_eq(ff_sim_last(w[0].sim)->wall_violations, 0);
+			check_placement(&w[0]);
+			same_state(&w[0], &w[1]);
+		}
+		for (int k = 0; k < 2; k++)
+			close_world(&w[k]);
 	}
 }
 END_TEST
@@ -1062,35 +1110,6 @@ START_TEST(two_threads_move_the_crowd_as_one)
 		close_world(&w[k]);
 }
 END_TEST
-
-/* A and B are the same run after a tick: the same hash, summed speed,
- * counts and line crossings, and ff_sim_agent() gives the same agents (a
- * sample of them), in id order. */
-static void same_state(const world *a, const world *b)
-{
-	const ff_sim_stats *p = ff_sim_last(a->sim), *q = ff_sim_last(b->sim);
-
-	ck_assert_uint_eq(ff_sim_hash(b->sim), ff_sim_hash(a->sim));
-	ck_assert(q->mean_speed == p->mean_speed && q->max_speed == p->max_speed &&
-		  q->max_density == p->max_density);
-	ck_assert(q->arrivals == p->arrivals && q->alive == p->alive &&
-		  q->stranded == p->stranded && q->max_per_cell == p->max_per_cell);
-	for (int k = 0; k < FF_SIM_LINES_MAX; k++)
-		ck_assert_int_eq(q->crossings[k], p->crossings[k]);
-	ck_assert_uint_eq(ff_sim_count(b->sim), ff_sim_count(a->sim));
-	for (size_t i = 0; i < ff_sim_count(b->sim); i += 7) {
-		ff_agent u, v;
-
-		ff_sim_agent(a->sim, i, &u);
-		ff_sim_agent(b->sim, i, &v);
-		ck_assert(u.id == v.id && u.x == v.x && u.y == v.y && u.vx == v.vx &&
-			  u.state == v.state && u.group == v.group);
-		if (i) {
-			ff_sim_agent(b->sim, i - 1, &u);
-			ck_assert_uint_lt(u.id, v.id);
-		}
-	}
-}
 
 /* Where the agents are stored changes nothing: a crowd stored in the
  * grid's order after every tick and one never so stored (id order) have
