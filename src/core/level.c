@@ -27,6 +27,7 @@ static const ff_terrain default_palette[] = {
 static const ff_param_info params[FF_P__COUNT] = {
 	[FF_P_CELL_SIZE] = {"cell_size", 0.5, 0.05, 10, FF_UNIT_M, "the side of a cell"},
 	[FF_P_SPEED] = {"speed", 1.34, 0.01, 20, FF_UNIT_MPS, "free walking speed on open ground (v0)"},
+	[FF_P_SPEED_SPREAD] = {"speed_spread", 0, 0, 0.25, FF_UNIT_NONE, "how the agents' free speeds spread about speed: their standard deviation over it (0: all walk at speed; 0.19: Weidmann's 1.34 +- 0.26 m/s)"},
 	[FF_P_ACCEL] = {"accel", 3, 0.01, 1000, FF_UNIT_MPS2, "acceleration limit"},
 	[FF_P_RADIUS] = {"radius", 0.2, 0.01, 5, FF_UNIT_M, "body radius (at most half a cell)"},
 	[FF_P_FD_GAMMA] = {"fd_gamma", 1.913, 0.01, 100, FF_UNIT_M2, "Weidmann's speed-density gamma"},

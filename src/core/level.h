@@ -94,6 +94,7 @@ typedef struct ff_spawn {
 typedef enum ff_param_id {
 	FF_P_CELL_SIZE,          /* metres per cell */
 	FF_P_SPEED,              /* free walking speed v0, m/s */
+	FF_P_SPEED_SPREAD,       /* the agents' free speeds' sd over v0 */
 	FF_P_ACCEL,              /* acceleration limit, m/s^2 */
 	FF_P_RADIUS,             /* body radius, m */
 	FF_P_FD_GAMMA,           /* Weidmann's gamma, m^2 */

@@ -54,6 +54,8 @@
 typedef struct tickp {
 	double speed, dvmax, r, dt, inv_dt;
 	double reach2, near2, inv_sep_r, sep_r, sep_w, funnel_rho, funnel_w, jit, reach;
+	double spread;        /* speed_spread */
+	uint64_t speed_key;   /* of the agents' free speeds (the seed's) */
 	double look;          /* look_ahead, cells */
 	double pass_w;        /* pass_weight */
 	double fd_scale;      /* FF_SIM_FD_N / fd_rho_max */
@@ -82,6 +84,8 @@ static void tick_params(ff_sim *s, tickp *p)
 	ff_sim_fd_setup(s);
 	ff_sim_density_setup(s, false);
 	p->speed = v[FF_P_SPEED] / cs;
+	p->spread = v[FF_P_SPEED_SPREAD];
+	p->speed_key = ff_rng_at((uint64_t)v[FF_P_SEED], 0x5bd1e9955bd1e995ull);
 	p->dt = v[FF_P_DT];
 	p->inv_dt = 1 / p->dt;
 	p->dvmax = v[FF_P_ACCEL] / cs * p->dt;
@@ -511,6 +515,7 @@ typedef struct block {
 	double pass[BLOCK];          /* 0..1: how far it steps to its right
 				      * (oncoming) */
 	double free[BLOCK];          /* its speed on empty ground there */
+	double top[BLOCK];           /* its free speed (speed_spread) */
 	double rho[BLOCK];           /* the density it walks into, 1/m^2 */
 	double mx[BLOCK], my[BLOCK]; /* the move this tick, cells */
 	double px[BLOCK], py[BLOCK]; /* of which the push out of bodies */
@@ -792,6 +797,20 @@ static double oncoming(const ff_sim *s, const tickp *p, uint32_t self, double x,
  * (the headway to those walking one's way): people coming towards one are
  * passed, not followed, so they do not count in it; the bodies and the
  * step to the right deal with them. */
+/* The free speed of agent ID over speed: 1 + speed_spread z, z nearly
+ * normal (the sum of four uniform draws, of unit variance, so within
+ * 2 sqrt 3 of 0: never below 1 - 0.25 x 3.47 = 0.13), the same all its
+ * life: drawn from the seed and the id, not stored. */
+static double free_factor(const tickp *p, uint32_t id)
+{
+	uint64_t u = ff_rng_at(p->speed_key, id);
+	double z = 0;
+
+	for (int k = 0; k < 4; k++, u >>= 16)
+		z += ((double)(u & 0xffff) + 0.5) / 65536.0;
+	return 1 + p->spread * (z - 2) * 1.7320508075688772;
+}
+
 static void pace(const ff_sim *s, size_t i, uint32_t self, const tickp *p, block *bk, int b,
 		 tacc *a)
 {
@@ -803,9 +822,10 @@ static void pace(const ff_sim *s, size_t i, uint32_t self, const tickp *p, block
 	bk->pass[b] = step;
 	bk->rho[b] = rho;
 	a->st.max_density = rho > a->st.max_density ? rho : a->st.max_density;
+	bk->top[b] = p->spread > 0 ? p->speed * free_factor(p, s->id[i]) : p->speed;
 	/* the terrain's share of the speed: its cost to the agent's class */
-	bk->free[b] = p->speed * (c ? s->cls[c].inv_cost[ff_level_value(s->level, (int)ox, (int)oy)]
-				    : s->inv_cost[ff_level_cost(s->level, (int)ox, (int)oy)]);
+	bk->free[b] = bk->top[b] * (c ? s->cls[c].inv_cost[ff_level_value(s->level, (int)ox, (int)oy)]
+				      : s->inv_cost[ff_level_cost(s->level, (int)ox, (int)oy)]);
 	bk->v[b] = bk->free[b] * (p->fd ? fd_at(s, p, rho * (1 - on)) : 1);
 }
 
@@ -870,8 +890,8 @@ static bool go(ff_sim *s, size_t i, const tickp *p, const block *bk, int b, tacc
 	vx = (s->x[i] - ox - px) * p->inv_dt;
 	vy = (s->y[i] - oy - py) * p->inv_dt;
 	pm = vx * vx + vy * vy;
-	if (pm > p->speed * p->speed) {
-		pm = p->speed / sqrt(pm);
+	if (pm > bk->top[b] * bk->top[b]) {
+		pm = bk->top[b] / sqrt(pm);
 		vx *= pm;
 		vy *= pm;
 	}

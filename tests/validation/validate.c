@@ -324,6 +324,69 @@ static void rimea4(void)
 	    "not expressible: bodies of radius 0.2 m placed at random fill ~4.3 /m^2", -1);
 }
 
+/* --- RiMEA 7: a population's free speeds ------------------------------------
+ * RiMEA test 7: the walking speeds given to a population must come out
+ * of the simulation as given.  The population: Weidmann 1993 (Table 4),
+ * free speeds of 1.34 +- 0.26 m/s, so speed_spread 0.26 / 1.34 = 0.19.
+ * 150 agents over a 20 x 40 m strip of open ground (0.19 /m^2, where the
+ * crowd slows no one: Weidmann's diagram gives 0.997 v0), walking to the
+ * far side; each one's speed averaged over 5..10 s.  Criteria: their mean
+ * within 0.05 m/s of 1.34 and their standard deviation within 0.04 m/s
+ * of 0.26; and with speed_spread 0 a standard deviation under 0.03 m/s
+ * (what meeting others adds), so that the spread is the parameter's. */
+static void free_speeds(double spread, double *mean, double *sd, double *dev)
+{
+	enum { N = 150 };
+	static double sum[N];
+	ff_level *l = walls("rimea07", 62, 42);
+	double s1 = 0, s2 = 0;
+	run r;
+
+	carve(l, 1, 1, 61, 41);
+	goal(l, 60, 1, 61, 41);
+	spawn(l, 1, 1, 21, 41, N);
+	ff_level_param_set(l, FF_P_SPEED_SPREAD, spread, NULL);
+	finish(l);
+	start(&r, l, 1, 0);
+	memset(sum, 0, sizeof sum);
+	*dev = 0;
+	for (int t = 1; t <= 200; t++) {
+		ff_sim_step(r.sim);
+		if (t <= 100)
+			continue;
+		for (size_t i = 0; i < ff_sim_count(r.sim); i++) {
+			ff_agent a;
+
+			ff_sim_agent(r.sim, i, &a);
+			if (a.id < N)
+				sum[a.id] += hypot(a.vx, a.vy) * CS / 100;
+		}
+	}
+	for (int i = 0; i < N; i++) {
+		s1 += sum[i];
+		s2 += sum[i] * sum[i];
+		*dev = fmax(*dev, fabs(sum[i] - 1.34) / 1.34);
+	}
+	*mean = s1 / N;
+	*sd = sqrt(s2 / N - *mean * *mean);
+	stop(&r);
+}
+
+static void rimea7(void)
+{
+	double mean, sd, dev;
+	char m[128];
+
+	free_speeds(0.19, &mean, &sd, &dev);
+	snprintf(m, sizeof m, "mean %.3f m/s, sd %.3f m/s", mean, sd);
+	row("RiMEA 7: free speeds, speed_spread 0.19", m, "Weidmann 1993: 1.34 +- 0.26 m/s",
+	    "mean within 0.05, sd within 0.04", fabs(mean - 1.34) <= 0.05 && fabs(sd - 0.26) <= 0.04);
+	free_speeds(0, &mean, &sd, &dev);
+	snprintf(m, sizeof m, "mean %.3f m/s, sd %.3f m/s, furthest %.1f%% off", mean, sd, 100 * dev);
+	row("RiMEA 7: free speeds, speed_spread 0", m, "speed 1.34 m/s",
+	    "sd under 0.03 m/s: the spread is the parameter's, not the crowd's", sd < 0.03);
+}
+
 /* --- RiMEA 6: rounding a corner --------------------------------------------
  * RiMEA test 6: 20 persons walk along a 2 m wide L-shaped corridor (legs
  * of 12 m and 10 m beyond it), turning left; they must round the corner
@@ -819,7 +882,7 @@ static const struct scenario {
 	const char *name;
 	void (*fn)(void);
 } scenarios[] = {
-	{"rimea1", rimea1}, {"rimea4", rimea4}, {"rimea6", rimea6}, {"rimea9", rimea9}, {"rimea11", rimea11},
+	{"rimea1", rimea1}, {"rimea4", rimea4}, {"rimea6", rimea6}, {"rimea7", rimea7}, {"rimea9", rimea9}, {"rimea11", rimea11},
 	{"rimea12", rimea12}, {"widths", widths}, {"funnel", funnel}, {"bidir", bidir},
 	{"squads", squads},
 };
